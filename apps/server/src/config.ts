@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { z } from 'zod'
+import { MODES } from '@basalt/contracts'
+
+/** A start-up setting that is wrong: the message is one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  BASALT_MODE: z.enum(MODES).default('hosted'),
+  PLATFORM_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Public URL of the dashboard, used in invitation links; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** Port of the embedded Postgres cluster. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+})
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  mode: (typeof MODES)[number]
+  platformDatabaseUrl: string | undefined
+  encryptionKey: Buffer
+  logLevel: (typeof LOG_LEVELS)[number]
+  publicUrl: string
+  embeddedPgPort: number
+}
+
+/** Reads the environment; throws ConfigError with one line naming the first bad variable. */
+export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> & { encryptionKeyHex?: string } {
+  const picked = Object.fromEntries(
+    Object.keys(envSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  )
+  const parsed = envSchema.safeParse(picked)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const name = String(issue.path[0])
+    const allowed = name === 'BASALT_MODE' ? ` (one of: ${MODES.join(', ')})` : name === 'LOG_LEVEL' ? ` (one of: ${LOG_LEVELS.join(', ')})` : ''
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}${allowed}`)
+  }
+  const e = parsed.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    mode: e.BASALT_MODE,
+    platformDatabaseUrl: e.PLATFORM_DATABASE_URL,
+    encryptionKeyHex: e.ENCRYPTION_KEY,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+  }
+}
+
+/**
+ * The full configuration: the environment plus the encryption key, which is generated into
+ * DATA_DIR/encryption.key on first start when ENCRYPTION_KEY is not set.
+ */
+export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<Config> {
+  const { encryptionKeyHex, ...rest } = parseEnv(env)
+  let keyHex = encryptionKeyHex
+  if (!keyHex) {
+    const keyFile = path.join(rest.dataDir, 'encryption.key')
+    await mkdir(rest.dataDir, { recursive: true })
+    try {
+      keyHex = (await readFile(keyFile, 'utf8')).trim()
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+      keyHex = randomBytes(32).toString('hex')
+      await writeFile(keyFile, keyHex + '\n', { mode: 0o600, flag: 'wx' })
+    }
+    if (!/^[0-9a-fA-F]{64}$/.test(keyHex)) throw new ConfigError(`Invalid ENCRYPTION_KEY in ${keyFile}: must be 64 hexadecimal characters`)
+  }
+  return { ...rest, encryptionKey: Buffer.from(keyHex, 'hex') }
+}

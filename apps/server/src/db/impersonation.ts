@@ -1,0 +1,83 @@
+import type pg from 'pg'
+import { z } from 'zod'
+
+/** The role a data call runs as (spec 2 §4). Without one, calls run as the project's admin connection. */
+export const impersonationSchema = z.object({
+  role: z.enum(['anon', 'authenticated', 'service_role']),
+  userId: z.string().uuid().optional(),
+})
+export type Impersonation = z.infer<typeof impersonationSchema>
+
+export class ImpersonationError extends Error {
+  override name = 'ImpersonationError'
+}
+
+const TOKEN_LIFETIME_SECONDS = 3600
+
+/** The JWT claims a request made with this role would carry, as PostgREST would set them. */
+async function claimsFor(client: pg.ClientBase, imp: Impersonation): Promise<Record<string, unknown>> {
+  const exp = Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_SECONDS
+  if (imp.role !== 'authenticated') return { role: imp.role, exp }
+  if (!imp.userId) throw new ImpersonationError('Choose a user to impersonate as authenticated')
+  const { rows } = await client.query<{
+    id: string
+    email: string | null
+    phone: string | null
+    app: Record<string, unknown> | null
+    usr: Record<string, unknown> | null
+  }>(
+    'select id, email, phone, raw_app_meta_data as app, raw_user_meta_data as usr from auth.users where id = $1',
+    [imp.userId],
+  )
+  const user = rows[0]
+  if (!user) throw new ImpersonationError(`User ${imp.userId} not found in auth.users`)
+  return {
+    sub: user.id,
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    role: 'authenticated',
+    aud: 'authenticated',
+    aal: 'aal1',
+    app_metadata: user.app ?? {},
+    user_metadata: user.usr ?? {},
+    exp,
+  }
+}
+
+/**
+ * Runs fn on one connection inside a transaction that, when impersonating, first switches to the role
+ * and sets request.jwt.claims — both local to the transaction, so nothing leaks back into the pool. fn's
+ * SQL is sent as written (no prefix), so error positions need no offset. Commits when fn resolves and
+ * rolls back when it throws (or when `readOnly` asks for it).
+ */
+export async function withRole<T>(
+  pool: pg.Pool,
+  impersonation: Impersonation | undefined,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  { readOnly = false }: { readOnly?: boolean } = {},
+): Promise<T> {
+  const client = await pool.connect()
+  let broken = false
+  try {
+    await client.query(readOnly ? 'begin read only' : 'begin')
+    try {
+      if (impersonation) {
+        const claims = await claimsFor(client, impersonation)
+        await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
+          impersonation.role,
+          JSON.stringify(claims),
+        ])
+      }
+      const result = await fn(client)
+      await client.query(readOnly ? 'rollback' : 'commit')
+      return result
+    } catch (err) {
+      await client.query('rollback').catch(() => {
+        broken = true
+      })
+      throw err
+    }
+  } finally {
+    client.release(broken)
+  }
+}
