@@ -1,0 +1,48 @@
+export {
+  SqlInputError,
+  MAX_IDENTIFIER_BYTES,
+  SqlExpression,
+  unsafeRaw,
+  isSqlExpression,
+  ident,
+  qualified,
+  literal,
+  jsonLiteral,
+  toJson,
+} from './quote.ts'
+export type { SqlValue } from './quote.ts'
+export {
+  FILTER_OPERATORS,
+  isIntegerType,
+  operatorFromAbbrev,
+  abbrevFromOperator,
+  filterValueLiteral,
+  filterCondition,
+  filterConditions,
+  sortItem,
+  formatFilterParam,
+  parseFilterParam,
+  formatSortParam,
+  parseSortParam,
+} from './filters.ts'
+export type { FilterOperator, FilterAbbrev, Filter, Sort, ColumnTypes } from './filters.ts'
+export {
+  STATEMENT_MESSAGES,
+  buildSelect,
+  buildCount,
+  buildInsert,
+  buildUpdate,
+  buildDelete,
+  buildTruncate,
+} from './statements.ts'
+export type {
+  TableRef,
+  Where,
+  Returning,
+  SelectOptions,
+  CountOptions,
+  InsertOptions,
+  UpdateOptions,
+  DeleteOptions,
+  TruncateOptions,
+} from './statements.ts'
