@@ -1,0 +1,31 @@
+import { useSignedInSession } from '../../lib/auth'
+import { ProjectLayout } from '../../features/project-shell/components/project-layout'
+import { ProjectPage } from '../../features/project-shell/components/project-page'
+import { useProjectOutlet } from '../../features/project-shell/project-outlet'
+import { GeneralSettingsPage } from '../../features/settings/components/general-settings-page'
+import { RestoreProjectButton } from '../../features/settings/components/restore-project-button'
+import { HeaderActions } from '../app-header'
+import { NotFoundPage } from '../not-found-page'
+
+export function ProjectRoute() {
+  const session = useSignedInSession()
+  return (
+    <ProjectLayout
+      mode={session.mode}
+      headerEnd={<HeaderActions />}
+      pausedAction={(project) => <RestoreProjectButton project={project} />}
+    />
+  )
+}
+
+export function GeneralSettingsRoute() {
+  const { project, mode } = useProjectOutlet()
+  return <GeneralSettingsPage project={project} mode={mode} />
+}
+
+export function ProjectCatchAllRoute() {
+  return <ProjectPage notFound={<NotFoundPage />} />
+}
+
+export { ProjectHomePage as ProjectHomeRoute } from '../../features/project-shell/components/project-home-page'
+export { BuildingPage as BuildingRoute } from '../../features/project-shell/components/building-page'

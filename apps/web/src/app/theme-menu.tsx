@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react'
+import { Monitor, Moon, Sun } from 'lucide-react'
+import { toast } from 'sonner'
+import type { Theme } from '@basalt/contracts'
+import { applyTheme, readStoredTheme } from '../lib/theme'
+import { errorMessage } from '../lib/format'
+import { Button } from '../ui/button'
+import { DropdownMenu, DropdownMenuLabel, DropdownMenuRadioGroup } from '../ui/dropdown-menu'
+import { useUpdateMe } from '../features/account/api/update-me'
+
+const OPTIONS = [
+  { value: 'system', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+] as const
+
+/** Header theme switch: applies at once, then saves the preference to the account. */
+export function ThemeMenu() {
+  const [theme, setTheme] = useState<Theme>(readStoredTheme)
+  const update = useUpdateMe()
+  useEffect(() => {
+    const sync = (e: Event) => setTheme((e as CustomEvent<Theme>).detail)
+    window.addEventListener('basalt-theme', sync)
+    return () => window.removeEventListener('basalt-theme', sync)
+  }, [])
+  const Icon = theme === 'dark' ? Moon : theme === 'light' ? Sun : Monitor
+  return (
+    <DropdownMenu
+      label="Theme"
+      trigger={
+        <Button variant="ghost" size="icon" aria-label={`Theme: ${theme}`}>
+          <Icon className="size-4" aria-hidden />
+        </Button>
+      }
+    >
+      <DropdownMenuLabel>Theme</DropdownMenuLabel>
+      <DropdownMenuRadioGroup
+        value={theme}
+        options={OPTIONS}
+        onValueChange={(next) => {
+          applyTheme(next)
+          update.mutate({ theme: next }, { onError: (e) => toast.error(`Failed to save theme: ${errorMessage(e)}`) })
+        }}
+      />
+    </DropdownMenu>
+  )
+}

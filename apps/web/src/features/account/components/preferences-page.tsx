@@ -1,0 +1,72 @@
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { z } from 'zod'
+import { toast } from 'sonner'
+import type { Theme, User } from '@basalt/contracts'
+import { applyTheme } from '../../../lib/theme'
+import { errorMessage } from '../../../lib/format'
+import { PageContainer, PageHeader } from '../../../ui/page-header'
+import { Section } from '../../../ui/card'
+import { FormField } from '../../../ui/form-field'
+import { Input } from '../../../ui/input'
+import { Button } from '../../../ui/button'
+import { RadioGroup } from '../../../ui/radio-group'
+import { useUpdateMe } from '../api/update-me'
+import { ACCOUNT_MESSAGES, THEME_OPTIONS } from '../messages'
+
+const profileSchema = z.object({ displayName: z.string().trim().max(100, 'At most 100 characters') })
+
+export function PreferencesPage({ user }: { user: User }) {
+  const updateProfile = useUpdateMe()
+  const updateTheme = useUpdateMe()
+  const form = useForm({ resolver: zodResolver(profileSchema), values: { displayName: user.displayName ?? '' } })
+
+  const changeTheme = (theme: Theme) => {
+    applyTheme(theme)
+    updateTheme.mutate({ theme }, { onError: (e) => toast.error(`Failed to save theme: ${errorMessage(e)}`) })
+  }
+
+  return (
+    <PageContainer>
+      <PageHeader title="Preferences" />
+      <div className="space-y-6">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((v) =>
+            updateProfile.mutate(
+              { displayName: v.displayName || null },
+              {
+                onSuccess: () => toast.success(ACCOUNT_MESSAGES.preferencesSaved),
+                onError: (e) => toast.error(`Failed to save profile: ${errorMessage(e)}`),
+              },
+            ),
+          )}
+        >
+          <Section
+            title="Profile"
+            footer={
+              <Button
+                type="submit"
+                variant="primary"
+                loading={updateProfile.isPending}
+                disabled={!form.formState.isDirty}
+              >
+                Save
+              </Button>
+            }
+          >
+            <FormField label="Email">
+              <Input value={user.email} readOnly disabled />
+            </FormField>
+            <FormField label="Display name" error={form.formState.errors.displayName?.message}>
+              <Input autoComplete="name" {...form.register('displayName')} />
+            </FormField>
+          </Section>
+        </form>
+        <Section title="Appearance" description="Choose how Basalt looks to you. The change applies at once.">
+          <RadioGroup label="Theme" value={user.theme} onValueChange={changeTheme} options={THEME_OPTIONS} />
+        </Section>
+      </div>
+    </PageContainer>
+  )
+}

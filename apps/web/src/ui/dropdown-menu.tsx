@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react'
+import { DropdownMenu as Menu } from 'radix-ui'
+import { cn } from '../lib/cn'
+
+const ITEM =
+  'flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm outline-none select-none ' +
+  'data-[highlighted]:bg-muted data-[disabled]:opacity-50'
+
+export function DropdownMenu({
+  trigger,
+  children,
+  align = 'end',
+  label,
+}: {
+  trigger: ReactNode
+  children: ReactNode
+  align?: 'start' | 'end'
+  label?: string
+}) {
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content
+          align={align}
+          sideOffset={6}
+          aria-label={label}
+          className="z-50 min-w-48 rounded-md border border-border bg-surface-raised p-1 shadow-lg"
+        >
+          {children}
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  )
+}
+
+export function DropdownMenuItem({
+  children,
+  onSelect,
+  asChild,
+  disabled,
+  className,
+}: {
+  children: ReactNode
+  onSelect?: () => void
+  asChild?: boolean
+  disabled?: boolean
+  className?: string
+}) {
+  return (
+    <Menu.Item asChild={asChild} disabled={disabled} onSelect={onSelect} className={cn(ITEM, className)}>
+      {children}
+    </Menu.Item>
+  )
+}
+
+export function DropdownMenuLabel({ children }: { children: ReactNode }) {
+  return <Menu.Label className="px-2 py-1.5 text-xs text-muted-foreground">{children}</Menu.Label>
+}
+
+export function DropdownMenuSeparator() {
+  return <Menu.Separator className="my-1 h-px bg-border" />
+}
+
+export function DropdownMenuRadioGroup<T extends string>({
+  value,
+  onValueChange,
+  options,
+}: {
+  value: T
+  onValueChange: (value: T) => void
+  options: ReadonlyArray<{ value: T; label: string }>
+}) {
+  return (
+    <Menu.RadioGroup value={value} onValueChange={(v) => onValueChange(v as T)}>
+      {options.map((o) => (
+        <Menu.RadioItem key={o.value} value={o.value} className={cn(ITEM, 'pl-7 relative')}>
+          <Menu.ItemIndicator className="absolute left-2.5 size-1.5 rounded-full bg-foreground" />
+          {o.label}
+        </Menu.RadioItem>
+      ))}
+    </Menu.RadioGroup>
+  )
+}

@@ -1,0 +1,11 @@
+import { TYPE_TO_CONFIRM_MISMATCH } from '@basalt/contracts'
+
+/** Texts of the interface kit. Spec 2 §5: the type-to-confirm mismatch message, verbatim. */
+export const UI_MESSAGES = {
+  typeToConfirmMismatch: TYPE_TO_CONFIRM_MISMATCH,
+  notAvailable: 'This page is not available yet in Basalt.',
+  notAvailableDetail: 'It is part of the plan but has not been built; nothing on this page works yet.',
+  noAccessTitle: 'You need additional permissions to view this page',
+  copied: 'Copied',
+  copy: 'Copy',
+} as const
