@@ -1,0 +1,71 @@
+import { fail, ok, type PgForeignTable, type Result } from '@basalt/contracts'
+import type pg from 'pg'
+import {
+  RELATION_IS_VISIBLE,
+  runSql,
+  schemaFilterCondition,
+  schemaFilterValues,
+  toNumber,
+  type SchemaFilter,
+} from './catalog.ts'
+import { attachColumns } from './columns.ts'
+
+/** Foreign tables (pg_class relkind f) with their server and foreign-data wrapper. */
+
+export interface ForeignTableRow {
+  id: string
+  schema: string
+  name: string
+  comment: string | null
+  foreign_server: string
+  foreign_data_wrapper: string
+}
+
+// $1 one foreign table oid (or null), $2..$4 the schema filter.
+const FOREIGN_TABLES_SQL = `
+select
+  c.oid::int8 as id,
+  n.nspname as schema,
+  c.relname as name,
+  obj_description(c.oid, 'pg_class') as comment,
+  s.srvname as foreign_server,
+  w.fdwname as foreign_data_wrapper
+from pg_class c
+join pg_namespace n on n.oid = c.relnamespace
+join pg_foreign_table ft on ft.ftrelid = c.oid
+join pg_foreign_server s on s.oid = ft.ftserver
+join pg_foreign_data_wrapper w on w.oid = s.srvfdw
+where c.relkind = 'f'
+  and ($1::oid is null or c.oid = $1::oid)
+  and ${schemaFilterCondition('n.nspname', 2)}
+  and ${RELATION_IS_VISIBLE}
+order by n.nspname, c.relname
+`
+
+export function toForeignTable(row: ForeignTableRow): PgForeignTable {
+  return { ...row, id: toNumber(row.id) }
+}
+
+export interface ListForeignTablesParams extends SchemaFilter {
+  includeColumns?: boolean | undefined
+}
+
+/** Foreign tables the role can see, ordered by schema and name. */
+export async function listForeignTables(
+  client: pg.ClientBase,
+  params: ListForeignTablesParams = {},
+): Promise<Result<PgForeignTable[]>> {
+  const rows = await runSql<ForeignTableRow>(client, FOREIGN_TABLES_SQL, [null, ...schemaFilterValues(params)])
+  if (!rows.ok) return rows
+  return attachColumns(client, rows.data.map(toForeignTable), params.includeColumns ?? false)
+}
+
+/** One foreign table by its pg_class oid, with its columns (spec 2 §7 "Get foreign table"). */
+export async function getForeignTable(client: pg.ClientBase, id: number): Promise<Result<PgForeignTable>> {
+  const rows = await runSql<ForeignTableRow>(client, FOREIGN_TABLES_SQL, [id, null, null, true])
+  if (!rows.ok) return rows
+  const withColumns = await attachColumns(client, rows.data.map(toForeignTable), true)
+  if (!withColumns.ok) return withColumns
+  const [table] = withColumns.data
+  return table ? ok(table) : fail('not_found', `Foreign table ${id} not found`)
+}

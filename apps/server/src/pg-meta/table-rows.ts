@@ -1,0 +1,188 @@
+import {
+  CELL_ARRAY_LIMIT_ITEMS,
+  CELL_TEXT_LIMIT_BYTES,
+  fail,
+  ok,
+  type Result,
+  type RowField,
+  type RowFilter,
+  type TableCellParams,
+  type TableCellResult,
+  type TableRow,
+  type TableRowsParams,
+  type TableRowsResult,
+  tableCellParamsSchema,
+  tableRowsParamsSchema,
+} from '@basalt/contracts'
+import { buildSelect, ident, unsafeRaw, type ColumnTypes, type FilterOperator, type Sort } from '@basalt/sql'
+import type pg from 'pg'
+import { buildFromInput, runSql } from './catalog.ts'
+import { findRelation, isSmallRelation, type Relation, type RelationColumn } from './relation-lookup.ts'
+
+/**
+ * A page of a table's rows for the grid, and one whole cell on demand.
+ *
+ * A page of a 10-million-row table must not wait on a full scan: no count here (see table-count.ts), no
+ * default ORDER BY on a big table, no OFFSET for page 1. Big cells are cut in SQL so they never leave the
+ * server whole: text over CELL_TEXT_LIMIT_BYTES bytes arrives as its first CELL_TEXT_LIMIT_BYTES
+ * characters, arrays over CELL_ARRAY_LIMIT_ITEMS items as their first CELL_ARRAY_LIMIT_ITEMS.
+ */
+
+// The contract's filter operators must be exactly those @basalt/sql builds.
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const operatorsAgree: SameSet<RowFilter['operator'], FilterOperator> = true
+void operatorsAgree
+
+/** Column types by name, so @basalt/sql writes filter values of integer columns as numbers. */
+export function columnTypesOf(relation: Relation): ColumnTypes {
+  return Object.fromEntries(relation.columns.map((c) => [c.name, c.format]))
+}
+
+/** The sorts a page is read with: the chosen ones, else the primary key of a small table, else none. */
+export function effectiveSorts(relation: Relation, sorts: readonly Sort[]): Sort[] {
+  if (sorts.length > 0) return [...sorts]
+  if ((relation.kind === 'r' || relation.kind === 'p') && isSmallRelation(relation)) {
+    return relation.primary_key.map((column) => ({ column, ascending: true }))
+  }
+  return []
+}
+
+interface OutputColumn {
+  name: string
+  column: RelationColumn | undefined
+  /** Alias of the value in the outer select. */
+  value: string
+  /** Alias of the text preview of a too-long value (null when the value is whole). */
+  preview?: string
+  /** Alias of the "array was sliced" flag. */
+  sliced?: string
+}
+
+// The select list of the outer query over one page, `r` being the page. Aliases are positional (v0, p0,
+// s0…) so no user column name can collide with them. Text is measured and cut as `::text`, whatever the
+// type: the grid shows it as text anyway, and for text columns octet_length reads the stored length
+// without detoasting.
+function outerSelectList(columns: OutputColumn[]): string {
+  const text = CELL_TEXT_LIMIT_BYTES
+  const items = CELL_ARRAY_LIMIT_ITEMS
+  return columns
+    .flatMap((out) => {
+      // Arrays of enums (or other user types) come back as '{a,b}' text the driver cannot split; as text[]
+      // they arrive as arrays like any other.
+      const v = out.column?.is_user_array ? `(r.${ident(out.name)}::text[])` : `r.${ident(out.name)}`
+      if (out.sliced) {
+        return [
+          `case when cardinality(${v}) > ${items} ` +
+            `then ${v}[array_lower(${v}, 1):array_lower(${v}, 1) + ${items - 1}] else ${v} end as ${out.value}`,
+          `coalesce(cardinality(${v}) > ${items}, false) as ${out.sliced}`,
+        ]
+      }
+      if (out.preview) {
+        const tooLong = `octet_length(${v}::text) > ${text}`
+        return [
+          `case when ${tooLong} then null else ${v} end as ${out.value}`,
+          `case when ${tooLong} then substr(${v}::text, 1, ${text}) end as ${out.preview}`,
+        ]
+      }
+      return [`${v} as ${out.value}`]
+    })
+    .join(', ')
+}
+
+/**
+ * A page of rows of a table, view, materialized view or foreign table, with the catalog types of its
+ * columns. Run it through withRole so the impersonated role's privileges and RLS apply.
+ */
+export async function fetchTableRows(client: pg.ClientBase, input: TableRowsParams): Promise<Result<TableRowsResult>> {
+  const parsed = tableRowsParamsSchema.safeParse(input)
+  if (!parsed.success) return fail('validation_failed', parsed.error.issues.map((i) => i.message).join('; '))
+  const params = parsed.data
+  const relation = await findRelation(client, params.schema, params.table)
+  if (!relation.ok) return relation
+
+  const byName = new Map(relation.data.columns.map((c) => [c.name, c]))
+  const names = params.columns ? [...new Set(params.columns)] : relation.data.columns.map((c) => c.name)
+  const columns: OutputColumn[] = names.map((name, i) => {
+    const column = byName.get(name)
+    const out: OutputColumn = { name, column, value: `v${i}` }
+    if (column?.is_array) out.sliced = `s${i}`
+    else if (column?.is_varlena) out.preview = `p${i}`
+    return out
+  })
+  const offset = (params.page - 1) * params.limit
+
+  const sql = buildFromInput(() => {
+    // An unknown column is selected as asked so Postgres reports it ('column … does not exist').
+    const page = buildSelect({
+      table: { schema: params.schema, name: params.table },
+      columns: names,
+      filters: params.filters,
+      columnTypes: columnTypesOf(relation.data),
+      sorts: effectiveSorts(relation.data, params.sorts),
+      limit: params.limit,
+      // Page 1 reads no OFFSET at all.
+      ...(offset > 0 ? { offset } : {}),
+    })
+    // The cutting happens over the page only, never over the rows the page was chosen from. A plain
+    // projection over the ordered subquery keeps its order (Postgres adds no sort or join above it).
+    return names.length === 0 ? page : `select ${outerSelectList(columns)} from (${page}) as r`
+  })
+  if (!sql.ok) return sql
+  const result = await runSql(client, sql.data)
+  if (!result.ok) return result
+
+  const rows: TableRow[] = result.data.map((raw, i) => {
+    const data: Record<string, unknown> = {}
+    const truncated: string[] = []
+    for (const out of columns) {
+      const preview = out.preview ? raw[out.preview] : null
+      if (preview !== null && preview !== undefined) {
+        data[out.name] = preview
+        truncated.push(out.name)
+      } else {
+        data[out.name] = raw[out.value]
+        if (out.sliced && raw[out.sliced] === true) truncated.push(out.name)
+      }
+    }
+    return { idx: offset + i, data, truncated }
+  })
+  const fields: RowField[] = columns.flatMap(({ name, column }) =>
+    column ? [{ name, dataTypeID: column.type_id, format: column.format, dataType: column.data_type }] : [],
+  )
+  return ok({ rows, fields, primaryKey: relation.data.primary_key })
+}
+
+/**
+ * The whole value of one cell, found by the row's primary key — for cells a page sent truncated.
+ * `not_found` when the table or the row does not exist (or RLS hides it).
+ */
+export async function fetchCell(client: pg.ClientBase, input: TableCellParams): Promise<Result<TableCellResult>> {
+  const parsed = tableCellParamsSchema.safeParse(input)
+  if (!parsed.success) return fail('validation_failed', parsed.error.issues.map((i) => i.message).join('; '))
+  const params = parsed.data
+  const relation = await findRelation(client, params.schema, params.table)
+  if (!relation.ok) return relation
+  const key = relation.data.primary_key
+  if (key.length === 0)
+    return fail('bad_request', `${params.schema}.${params.table} has no primary key to find the row by`)
+  const given = Object.keys(params.primaryKey)
+  if (given.length !== key.length || !key.every((k) => given.includes(k))) {
+    return fail('bad_request', `Give the primary key columns ${key.join(', ')} to find the row`)
+  }
+  const userArray = relation.data.columns.find((c) => c.name === params.column)?.is_user_array ?? false
+  const sql = buildFromInput(() => {
+    // As in a page: arrays of user types as text[], so the driver splits them.
+    const cellValue = userArray ? `${ident(params.column)}::text[]` : ident(params.column)
+    return buildSelect({
+      table: { schema: params.schema, name: params.table },
+      columns: [unsafeRaw(`${cellValue} as value`, 'a column name quoted by ident()')],
+      match: params.primaryKey,
+      limit: 1,
+    })
+  })
+  if (!sql.ok) return sql
+  const rows = await runSql<{ value: unknown }>(client, sql.data)
+  if (!rows.ok) return rows
+  const [row] = rows.data
+  return row ? ok({ value: row.value }) : fail('not_found', 'Row not found')
+}
