@@ -16,6 +16,7 @@ const accountRoutes = () => import('./routes/account-routes')
 const organizationRoutes = () => import('./routes/organization-routes')
 const projectsRoutes = () => import('./routes/projects-routes')
 const projectRoutes = () => import('./routes/project-routes')
+const tableEditorRoutes = () => import('./routes/table-editor-routes')
 
 /** Organisation pages that exist in the menu but are not built yet (spec 2 §2). */
 const ORGANIZATION_PLACEHOLDERS = [
@@ -100,6 +101,20 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => projectRoutes().then((m) => ({ Component: m.ProjectHomeRoute })) },
               { path: 'building', lazy: () => projectRoutes().then((m) => ({ Component: m.BuildingRoute })) },
+              {
+                path: 'editor',
+                lazy: () => tableEditorRoutes().then((m) => ({ Component: m.TableEditorRoute })),
+                children: [
+                  {
+                    index: true,
+                    lazy: () => tableEditorRoutes().then((m) => ({ Component: m.TableEditorIndexRoute })),
+                  },
+                  {
+                    path: ':tableId',
+                    lazy: () => tableEditorRoutes().then((m) => ({ Component: m.TableGridRoute })),
+                  },
+                ],
+              },
               {
                 path: 'settings/general',
                 lazy: () => projectRoutes().then((m) => ({ Component: m.GeneralSettingsRoute })),

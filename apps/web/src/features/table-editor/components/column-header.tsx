@@ -1,0 +1,59 @@
+import { ChevronDown, KeyRound, Link2 } from 'lucide-react'
+import { DropdownMenu, DropdownMenuItem } from '../../../ui/dropdown-menu'
+
+export interface ForeignKeyTarget {
+  targetTableId: number
+  targetSchema: string
+  targetTable: string
+  targetColumn: string
+}
+
+/** A data column's header: name, type, key icons and the column menu (spec 1 §2). */
+export function ColumnHeader({
+  name,
+  format,
+  isPrimaryKey,
+  foreignKey,
+  frozen,
+  onFrozenChange,
+}: {
+  name: string
+  format: string
+  isPrimaryKey: boolean
+  foreignKey: ForeignKeyTarget | undefined
+  frozen: boolean
+  onFrozenChange: (frozen: boolean) => void
+}) {
+  return (
+    <div className="flex h-full items-center gap-1.5">
+      {isPrimaryKey && <KeyRound role="img" aria-label="Primary key" className="size-3.5 shrink-0 text-warning" />}
+      {foreignKey && (
+        <Link2
+          role="img"
+          aria-label={`Foreign key to ${foreignKey.targetSchema}.${foreignKey.targetTable}.${foreignKey.targetColumn}`}
+          className="size-3.5 shrink-0 text-brand"
+        />
+      )}
+      <span className="min-w-0 truncate font-medium">{name}</span>
+      <span className="min-w-0 shrink-[4] truncate text-xs font-normal text-muted-foreground">{format}</span>
+      <span className="ml-auto" />
+      <DropdownMenu
+        label={`${name} column`}
+        trigger={
+          <button
+            type="button"
+            aria-label={`Column ${name} menu`}
+            className="rounded p-0.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+            onPointerDown={(e) => e.stopPropagation()}
+          >
+            <ChevronDown aria-hidden className="size-3.5" />
+          </button>
+        }
+      >
+        <DropdownMenuItem onSelect={() => onFrozenChange(!frozen)}>
+          {frozen ? 'Unfreeze column' : 'Freeze column'}
+        </DropdownMenuItem>
+      </DropdownMenu>
+    </div>
+  )
+}

@@ -1,0 +1,28 @@
+import { CopyButton } from '../../../ui/copy-button'
+import { ErrorState } from '../../../ui/empty-state'
+import { SkeletonList } from '../../../ui/skeleton'
+import { useTableDefinition } from '../api/get-table-definition'
+import { TABLE_EDITOR_MESSAGES } from '../messages'
+
+/** `view=definition`: the entity's DDL, read-only, with a copy button. */
+export function DefinitionView({ projectRef, tableId }: { projectRef: string; tableId: number }) {
+  const definition = useTableDefinition(projectRef, tableId)
+  if (definition.isPending) return <SkeletonList rows={6} className="p-4" />
+  if (definition.error) {
+    return (
+      <div className="p-4">
+        <ErrorState title={TABLE_EDITOR_MESSAGES.definitionError} error={definition.error} />
+      </div>
+    )
+  }
+  return (
+    <div className="relative h-full overflow-auto">
+      <div className="absolute top-3 right-3">
+        <CopyButton value={definition.data.definition} />
+      </div>
+      <pre aria-label="Table definition" className="p-4 pr-28 font-mono text-xs leading-relaxed whitespace-pre">
+        {definition.data.definition}
+      </pre>
+    </div>
+  )
+}

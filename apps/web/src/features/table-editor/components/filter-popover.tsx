@@ -1,0 +1,137 @@
+import { useState } from 'react'
+import { ListFilter, Plus, X } from 'lucide-react'
+import { FILTER_OPERATORS, type Filter, type FilterOperator } from '@basalt/sql'
+import type { PgColumn } from '@basalt/contracts'
+import { Button } from '../../../ui/button'
+import { Input, NativeSelect } from '../../../ui/input'
+import { TABLE_EDITOR_MESSAGES } from '../messages'
+import { ToolbarPopover } from './toolbar-popover'
+
+/** Spec 1 §5: timestamp filters show the expected format, with the offset for timestamptz. */
+export function filterValueHint(format: string | undefined): string | undefined {
+  if (format === 'timestamptz') return TABLE_EDITOR_MESSAGES.timestamptzHint
+  if (format === 'timestamp') return TABLE_EDITOR_MESSAGES.timestampHint
+  return undefined
+}
+
+/**
+ * The Filter popover: the user edits a draft of rules and applies it; applying writes the `filter` URL
+ * parameters (the grid then starts again at page 1 with an unknown total).
+ */
+export function FilterPopover({
+  columns,
+  filters,
+  onApply,
+}: {
+  columns: readonly PgColumn[]
+  filters: readonly Filter[]
+  onApply: (filters: Filter[]) => void
+}) {
+  const [open, setOpen] = useState(false)
+  const [draft, setDraft] = useState<Filter[]>([])
+  const formatOf = (name: string) => columns.find((c) => c.name === name)?.format
+
+  const update = (i: number, patch: Partial<Filter>) =>
+    setDraft((d) => d.map((f, j) => (j === i ? { ...f, ...patch } : f)))
+
+  return (
+    <ToolbarPopover
+      label="Filters"
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setDraft(filters.map((f) => ({ ...f })))
+        setOpen(next)
+      }}
+      trigger={
+        <Button size="sm" variant={filters.length > 0 ? 'default' : 'ghost'}>
+          <ListFilter aria-hidden className="size-3.5" />
+          {filters.length > 0 ? `Filtered by ${filters.length} ${filters.length === 1 ? 'rule' : 'rules'}` : 'Filter'}
+        </Button>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          onApply(draft)
+          setOpen(false)
+        }}
+      >
+        <div className="max-h-80 space-y-2 overflow-y-auto p-3">
+          {draft.length === 0 && (
+            <p className="text-sm text-muted-foreground">
+              No filters applied to this view. Add a filter to narrow the rows.
+            </p>
+          )}
+          {draft.map((filter, i) => {
+            const hint = filterValueHint(formatOf(filter.column))
+            return (
+              <fieldset key={i} aria-label={`Filter ${i + 1}`} className="space-y-1">
+                <div className="flex items-center gap-1.5">
+                  <span className="w-36 shrink-0">
+                    <NativeSelect
+                      aria-label="Column"
+                      className="h-8 text-xs"
+                      value={filter.column}
+                      onChange={(e) => update(i, { column: e.target.value })}
+                    >
+                      {columns.map((c) => (
+                        <option key={c.name} value={c.name}>
+                          {c.name}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </span>
+                  <span className="w-28 shrink-0">
+                    <NativeSelect
+                      aria-label="Operator"
+                      className="h-8 text-xs"
+                      value={filter.operator}
+                      onChange={(e) => update(i, { operator: e.target.value as FilterOperator })}
+                    >
+                      {FILTER_OPERATORS.map((op) => (
+                        <option key={op.operator} value={op.operator}>
+                          {op.operator === 'in' || op.operator === 'is' ? op.label : `${op.operator} ${op.label}`}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </span>
+                  <Input
+                    aria-label="Value"
+                    className="h-8 min-w-0 flex-1 text-xs"
+                    placeholder={hint ?? (filter.operator === 'in' ? 'a,b,c' : 'Enter a value')}
+                    value={filter.value}
+                    onChange={(e) => update(i, { value: e.target.value })}
+                  />
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    className="size-8"
+                    aria-label="Remove filter"
+                    onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}
+                  >
+                    <X aria-hidden className="size-3.5" />
+                  </Button>
+                </div>
+                {hint && <p className="pl-[16.75rem] text-xs text-muted-foreground">{hint}</p>}
+              </fieldset>
+            )
+          })}
+        </div>
+        <div className="flex items-center justify-between gap-2 border-t border-border px-3 py-2">
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={columns.length === 0}
+            onClick={() => setDraft((d) => [...d, { column: columns[0]!.name, operator: '=', value: '' }])}
+          >
+            <Plus aria-hidden className="size-3.5" />
+            Add filter
+          </Button>
+          <Button size="sm" variant="primary" type="submit">
+            Apply filter
+          </Button>
+        </div>
+      </form>
+    </ToolbarPopover>
+  )
+}

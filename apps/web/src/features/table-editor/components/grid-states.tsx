@@ -1,0 +1,36 @@
+import { Button } from '../../../ui/button'
+import { EmptyState, ErrorState } from '../../../ui/empty-state'
+import { TABLE_EDITOR_MESSAGES } from '../messages'
+
+/** Spec 1 §2 empty states: an empty table, or filters that match nothing. */
+export function GridEmptyState({ filtered, onRemoveFilters }: { filtered: boolean; onRemoveFilters: () => void }) {
+  if (filtered) {
+    return (
+      <EmptyState
+        className="bg-background"
+        title={TABLE_EDITOR_MESSAGES.noResultsTitle}
+        action={
+          <Button size="sm" onClick={onRemoveFilters}>
+            {TABLE_EDITOR_MESSAGES.removeAllFilters}
+          </Button>
+        }
+      />
+    )
+  }
+  return (
+    <EmptyState
+      className="bg-background"
+      title={TABLE_EDITOR_MESSAGES.emptyTitle}
+      description={TABLE_EDITOR_MESSAGES.emptyDescription}
+    />
+  )
+}
+
+/** Spec 1 §2 error panel, with the server's message. */
+export function RowsErrorPanel({ error }: { error: unknown }) {
+  return (
+    <div className="p-4">
+      <ErrorState title={TABLE_EDITOR_MESSAGES.rowsError} error={error} />
+    </div>
+  )
+}

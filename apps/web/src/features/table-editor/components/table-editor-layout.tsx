@@ -1,0 +1,19 @@
+import { useMemo, useState, type ReactNode } from 'react'
+import { EntitySidebar } from './entity-sidebar'
+import { TableEditorContext } from './table-editor-context'
+
+export const DEFAULT_SCHEMA = 'public'
+
+/** The table editor: the entity list on the left, the selected table (or the "select a table" state) beside it. */
+export function TableEditorLayout({ projectRef, children }: { projectRef: string; children: ReactNode }) {
+  const [schema, setSchema] = useState(DEFAULT_SCHEMA)
+  const context = useMemo(() => ({ projectRef, schema, setSchema }), [projectRef, schema])
+  return (
+    <TableEditorContext.Provider value={context}>
+      <div className="flex h-full min-h-0">
+        <EntitySidebar projectRef={projectRef} schema={schema} onSchemaChange={setSchema} />
+        <div className="flex min-w-0 flex-1 flex-col">{children}</div>
+      </div>
+    </TableEditorContext.Provider>
+  )
+}

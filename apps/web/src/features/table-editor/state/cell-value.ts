@@ -1,0 +1,17 @@
+/** How a cell value reads in the grid and the row panel: JSON for objects and arrays, text for the rest. */
+export function cellText(value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
+  return JSON.stringify(value)
+}
+
+/** A primary-key value as the cell call takes it (strings, numbers, booleans, null). */
+export function primaryKeyValue(value: unknown): string | number | boolean | null {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value
+  return JSON.stringify(value)
+}
+
+/** The filter value of the foreign-key link: the cell's text. */
+export const filterValueOf = (value: unknown) => cellText(value) ?? ''
