@@ -407,3 +407,37 @@ export type TableCountParams = z.input<typeof tableCountParamsSchema>
 
 export const tableCountResultSchema = z.object({ count: z.number(), is_estimate: z.boolean() })
 export type TableCountResult = z.infer<typeof tableCountResultSchema>
+
+// ---------- data calls under role impersonation ----------
+
+/** The role a data call runs as (spec 2 §4); absent means the project's admin connection. */
+export const impersonationSchema = z.object({
+  role: z.enum(['anon', 'authenticated', 'service_role']),
+  userId: z.string().uuid().optional(),
+})
+export type Impersonation = z.infer<typeof impersonationSchema>
+
+const withImpersonation = { impersonation: impersonationSchema.optional() }
+/** POST /api/platform/pg-meta/:ref/table-rows */
+export const tableRowsBodySchema = tableRowsParamsSchema.extend(withImpersonation)
+/** POST /api/platform/pg-meta/:ref/table-count */
+export const tableCountBodySchema = tableCountParamsSchema.extend(withImpersonation)
+/** POST /api/platform/pg-meta/:ref/table-cell */
+export const tableCellBodySchema = tableCellParamsSchema.extend(withImpersonation)
+
+/** GET /api/platform/pg-meta/:ref/table-definition?id= — the relation's DDL, for the read-only view. */
+export const tableDefinitionQuerySchema = z.object({ id: oid })
+export const tableDefinitionSchema = z.object({ definition: z.string() })
+
+/** GET /api/platform/auth/:ref/users?keywords=&limit= — users to impersonate. */
+export const authUsersQuerySchema = z.object({
+  keywords: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+})
+export const authUserSummarySchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  user_metadata: z.record(z.string(), z.unknown()),
+})
+export const authUsersResultSchema = z.object({ users: z.array(authUserSummarySchema) })

@@ -1,12 +1,7 @@
+import type { Impersonation } from '@basalt/contracts'
 import type pg from 'pg'
-import { z } from 'zod'
 
-/** The role a data call runs as (spec 2 §4). Without one, calls run as the project's admin connection. */
-export const impersonationSchema = z.object({
-  role: z.enum(['anon', 'authenticated', 'service_role']),
-  userId: z.string().uuid().optional(),
-})
-export type Impersonation = z.infer<typeof impersonationSchema>
+export type { Impersonation }
 
 export class ImpersonationError extends Error {
   override name = 'ImpersonationError'

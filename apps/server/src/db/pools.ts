@@ -11,6 +11,7 @@ const TEXT_TYPES = [
   1083, // time
   1266, // timetz
   1186, // interval
+  17, // bytea: '\x…' text rather than a Buffer, so JSON answers stay readable
 ]
 const textParser = (v: string) => v
 export const dataTypeParsers = {
