@@ -1,0 +1,227 @@
+// Journey 5: every entry of the project menu and of each area's secondary menu, the organisation menu
+// and the account menu opens a page with its title and either its content or the plain "not available
+// yet" notice — never the generic error page nor the not-found page.
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { ORGANIZATION_NAME, TEXT, expectNoErrorPage, required, screenshot, signInOwner } from './support/journey'
+
+interface Area {
+  label: string
+  /** Where the area's link goes, inside the project. */
+  path: string
+  /** The title of that page. */
+  title: string
+  /** Secondary-menu entries every owner sees in hosted mode (spec 2 §2); conditional ones may add to them. */
+  entries: string[]
+  /** For a page built without a page title (an app-like screen): what shows it rendered. */
+  built?: (main: Locator) => Locator
+}
+
+const AREAS: Area[] = [
+  {
+    label: 'Table editor',
+    path: 'editor',
+    title: 'Table editor',
+    entries: [],
+    built: (main) => main.getByRole('complementary', { name: 'Entities' }),
+  },
+  { label: 'SQL editor', path: 'sql/new', title: 'New query', entries: ['New query', 'Templates', 'Quickstarts'] },
+  {
+    label: 'Database',
+    path: 'database/tables',
+    title: 'Tables',
+    entries: [
+      'Schema visualizer',
+      'Tables',
+      'Functions',
+      'Triggers',
+      'Enumerated types',
+      'Extensions',
+      'Indexes',
+      'Roles',
+      'Replication',
+      'Migrations',
+      'Wrappers',
+    ],
+  },
+  {
+    label: 'Auth',
+    path: 'auth/users',
+    title: 'Users',
+    entries: ['Users', 'Policies', 'Providers', 'Rate limits', 'Email templates', 'URL configuration', 'Auth hooks'],
+  },
+  { label: 'Storage', path: 'storage/buckets', title: 'Buckets', entries: ['Buckets', 'Policies'] },
+  {
+    label: 'Logs',
+    path: 'logs/explorer',
+    title: 'Explorer',
+    entries: [
+      'Explorer',
+      'Saved queries',
+      'Recent queries',
+      'Templates',
+      'API Edge Network',
+      'Postgres',
+      'PostgREST',
+      'Pooler',
+    ],
+  },
+  {
+    label: 'API docs',
+    path: 'api',
+    title: 'API docs',
+    entries: ['Introduction', 'Authentication', 'User management', 'Tables and views', 'Stored procedures', 'GraphiQL'],
+  },
+  { label: 'Reports', path: 'reports', title: 'Reports', entries: ['API', 'Storage', 'Database', 'Query performance'] },
+  {
+    label: 'Settings',
+    path: 'settings/general',
+    title: 'Project settings',
+    entries: [
+      'General',
+      'Compute and disk',
+      'Integrations',
+      'Add-ons',
+      'Vault',
+      'Database',
+      'Data API',
+      'Authentication',
+      'Storage',
+      'Edge Functions',
+    ],
+  },
+]
+
+/** Secondary-menu entries whose page title is not the entry's label. */
+const TITLE_OF_ENTRY: Record<string, string> = {
+  'API docs › Introduction': 'API docs',
+  'Settings › General': 'Project settings',
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The entry's label without its alpha/beta badge. */
+async function labelOf(link: Locator): Promise<string> {
+  return (await link.innerText()).replace(/\s*(alpha|beta)\s*$/, '').trim()
+}
+
+/**
+ * The page under `main` has its title, and either content or the "not available yet" notice; it is not
+ * the error or not-found page, and nothing on it failed to load.
+ */
+async function expectPage(page: Page, main: Locator, title: string, built?: Locator): Promise<void> {
+  const heading = main.getByRole('heading', { level: 1, name: title, exact: true })
+  await expect(built ? heading.or(built).first() : heading).toBeVisible()
+  await expectNoErrorPage(page)
+  const content = main.locator('form, table, section, dl, ul, nav, button, input, [role="status"]')
+  await expect(main.getByText(TEXT.notAvailable).or(content).first()).toBeVisible()
+  // Soft: a page whose data failed to load is reported, and the journey goes on to the next entries.
+  await expect.soft(main.getByText(/^(Failed to|Unable to)/), `${title}: nothing failed to load`).toHaveCount(0)
+}
+
+/** Clicks every link of a side menu in turn: each becomes the current page and renders. */
+async function visitMenu(
+  page: Page,
+  menu: Locator,
+  main: Locator,
+  titleOf: (label: string) => string,
+  visited: string[],
+): Promise<void> {
+  const count = await menu.getByRole('link').count()
+  expect(count).toBeGreaterThan(0)
+  for (let i = 0; i < count; i++) {
+    const link = menu.getByRole('link').nth(i)
+    const label = await labelOf(link)
+    const href = (await link.getAttribute('href'))!
+    await link.click()
+    await expect(page).toHaveURL(new RegExp(`${escape(href)}$`))
+    await expect(link).toHaveAttribute('aria-current', 'page')
+    await expectPage(page, main, titleOf(label))
+    visited.push(href)
+  }
+}
+
+test('every project menu entry and secondary menu entry renders its page', async ({ page }) => {
+  test.setTimeout(180_000)
+  const ref = required('projectRef')
+  const base = `/project/${ref}`
+  await signInOwner(page)
+  await page.goto(base)
+  const nav = page.getByRole('navigation', { name: 'Project' })
+  const main = page.getByRole('main')
+  await expect(nav).toBeVisible()
+  await expect(page.getByRole('banner').getByText('Active', { exact: true })).toBeVisible()
+  await screenshot(page, '05-project-shell-light')
+
+  // The project menu lists the areas in the spec's order.
+  await expect(nav.getByRole('link')).toHaveText(['Project overview', ...AREAS.map((a) => a.label)])
+
+  const visited: string[] = []
+  for (const area of AREAS) {
+    await test.step(area.label, async () => {
+      const link = nav.getByRole('link', { name: area.label, exact: true })
+      await link.click()
+      await expect(page).toHaveURL(new RegExp(`${escape(`${base}/${area.path}`)}$`))
+      await expect(link).toHaveAttribute('aria-current', 'page')
+      await expectPage(page, main, area.title, area.built?.(main))
+      visited.push(`${base}/${area.path}`)
+
+      const menu = page.getByRole('navigation', { name: `${area.label} menu` })
+      if (area.entries.length === 0) {
+        await expect(menu).toHaveCount(0)
+        return
+      }
+      await expect(menu).toBeVisible()
+      const labels = await Promise.all((await menu.getByRole('link').all()).map(labelOf))
+      expect(labels).toEqual(expect.arrayContaining(area.entries))
+      await visitMenu(page, menu, main, (label) => TITLE_OF_ENTRY[`${area.label} › ${label}`] ?? label, visited)
+      if (area.label === 'Settings') await screenshot(page, '05-project-settings-light')
+    })
+  }
+  expect(visited.length).toBeGreaterThanOrEqual(60)
+
+  // Back to the overview from the menu.
+  await nav.getByRole('link', { name: 'Project overview' }).click()
+  await expect(page).toHaveURL(new RegExp(`${escape(base)}$`))
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible()
+  await expectNoErrorPage(page)
+})
+
+test('every organization menu entry renders its page', async ({ page }) => {
+  const slug = required('organizationSlug')
+  await signInOwner(page)
+  const organization = page.getByRole('region', { name: ORGANIZATION_NAME })
+  await organization.getByRole('link', { name: 'Organization settings' }).click()
+  await expect(page).toHaveURL(new RegExp(`/org/${escape(slug)}/general$`))
+
+  const menu = page.getByRole('navigation', { name: 'Organization' })
+  await expect(menu.getByRole('link')).toHaveText([
+    'General',
+    'Team',
+    'Integrations',
+    'Billing',
+    'Usage',
+    'Invoices',
+    'OAuth Apps',
+    'Audit logs',
+    'Legal Documents',
+  ])
+  const titles: Record<string, string> = { General: 'Organization settings' }
+  const visited: string[] = []
+  await visitMenu(page, menu, page.getByRole('main'), (label) => titles[label] ?? label, visited)
+  expect(visited).toHaveLength(9)
+  await screenshot(page, '05-organization-light')
+})
+
+test('every account menu entry renders its page', async ({ page }) => {
+  await signInOwner(page)
+  await page.getByRole('button', { name: 'User menu' }).click()
+  await page.getByRole('menuitem', { name: 'Account preferences' }).click()
+  await expect(page).toHaveURL(/\/account\/me$/)
+
+  const menu = page.getByRole('navigation', { name: 'Account' })
+  await expect(menu.getByRole('link')).toHaveText(['Preferences', 'Access Tokens', 'Security', 'Audit logs'])
+  const visited: string[] = []
+  await visitMenu(page, menu, page.getByRole('main'), (label) => label, visited)
+  expect(visited).toHaveLength(4)
+  await screenshot(page, '05-account-light')
+})

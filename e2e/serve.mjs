@@ -1,0 +1,33 @@
+// Serves the built app for the journeys: a fresh data directory (its own embedded Postgres on a spare
+// port), removed when the server exits.
+import { spawn } from 'node:child_process'
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+mkdirSync(path.join(root, 'test-results'), { recursive: true })
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'basalt-e2e-'))
+chmodSync(dataDir, 0o755)
+// Journeys read the data directory to reach the project database directly (to seed rows).
+writeFileSync(path.join(root, 'test-results', 'e2e-data-dir'), dataDir)
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: process.env.E2E_PORT ?? '8400',
+    EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54500',
+    LOG_LEVEL: 'warn',
+  },
+})
+const stop = (sig) => server.kill(sig)
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true })
+  process.exit(code ?? 0)
+})

@@ -1,0 +1,134 @@
+// What the numbered journeys share: the people and names they create, the state one file hands to the
+// next (through a file, since every file starts a fresh browser context against the same server), and
+// the steps several journeys repeat (signing in with the second factor).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, type Page } from '@playwright/test'
+import { Secret, TOTP } from 'otpauth'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const RESULTS = path.join(ROOT, 'test-results')
+/** Outside Playwright's outputDir (test-results/e2e), which is emptied at the start of every run. */
+const STATE_FILE = path.join(RESULTS, 'e2e-state', 'journey.json')
+const SCREENS = path.join(RESULTS, 'screens')
+
+export interface Person {
+  name: string
+  email: string
+  password: string
+}
+
+export const OWNER: Person = { name: 'Olive Owner', email: 'owner@example.com', password: 'basalt-owner-pass-1' }
+export const READER: Person = { name: 'Rita Reader', email: 'reader@example.com', password: 'basalt-reader-pass-1' }
+
+/** The organisation the first sign-up creates, named after the owner (server: auth.ts signUp). */
+export const OWNER_ORGANIZATION = `${OWNER.name}'s Organization`
+export const DEFAULT_PROJECT = 'Default project'
+export const ORGANIZATION_NAME = 'Journey Labs'
+export const PROJECT_NAME = 'Journey app'
+
+/** Texts the journeys look for, as the web app writes them (the messages.ts files of apps/web). */
+export const TEXT = {
+  errorTitle: 'Something went wrong',
+  notFoundTitle: 'Page not found',
+  notAvailable: 'This page is not available yet in Basalt.',
+  noAccess: 'You need additional permissions to view this page',
+  projectNotFound: 'Project not found',
+  noUpdatePermission: 'You need additional permissions to change this project.',
+} as const
+
+export interface JourneyState {
+  /** Base32 TOTP secret of the owner, shown on /account/security at enrolment. */
+  mfaSecret?: string
+  organizationSlug?: string
+  projectRef?: string
+}
+
+export function readState(): JourneyState {
+  try {
+    return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as JourneyState
+  } catch {
+    return {}
+  }
+}
+
+/** Forgets what an earlier run saved: every run starts a fresh server (serve.mjs). */
+export function resetState(): void {
+  mkdirSync(path.dirname(STATE_FILE), { recursive: true })
+  writeFileSync(STATE_FILE, '{}')
+}
+
+export function saveState(patch: JourneyState): void {
+  mkdirSync(path.dirname(STATE_FILE), { recursive: true })
+  writeFileSync(STATE_FILE, JSON.stringify({ ...readState(), ...patch }, null, 2))
+}
+
+/** A value an earlier journey saved; fails the test plainly when that journey did not get that far. */
+export function required<K extends keyof JourneyState>(key: K): NonNullable<JourneyState[K]> {
+  const value = readState()[key]
+  if (!value) throw new Error(`No ${key} saved by an earlier journey: run the numbered journeys in order.`)
+  return value as NonNullable<JourneyState[K]>
+}
+
+/** The code an authenticator app would show now for this secret. */
+export function totpCode(secret: string): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate()
+}
+
+/** Fills and submits the sign-in form at /sign-in (the page must already show it). */
+export async function submitSignIn(page: Page, person: Person): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+  await page.getByLabel('Email').fill(person.email)
+  await page.getByLabel('Password').fill(person.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+/** Enters the current code on /sign-in-mfa. */
+export async function submitMfaCode(page: Page, secret: string): Promise<void> {
+  await expect(page).toHaveURL(/\/sign-in-mfa(\?|$)/)
+  await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
+  await page.getByLabel('Verification code').fill(totpCode(secret))
+  await page.getByRole('button', { name: 'Verify' }).click()
+}
+
+/** Signs the owner in from scratch, second factor included; ends on /projects. */
+export async function signInOwner(page: Page): Promise<void> {
+  const state = await page.request.get('/api/auth/state')
+  if ((await state.json()).needsSetup) {
+    throw new Error('No owner on this server: the journeys share one server, run them all in order (01 first).')
+  }
+  await page.goto('/sign-in')
+  await submitSignIn(page, OWNER)
+  await submitMfaCode(page, required('mfaSecret'))
+  await expect(page).toHaveURL(/\/projects$/)
+  await expect(page.getByRole('heading', { name: 'All projects' })).toBeVisible()
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/sign-in$/)
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+}
+
+/** The double-submit CSRF token the browser holds, for calls made with page.request. */
+export async function csrfHeader(page: Page): Promise<Record<string, string>> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'basalt_csrf')
+  if (!cookie) throw new Error('No basalt_csrf cookie in the browser context')
+  return { 'x-csrf-token': decodeURIComponent(cookie.value) }
+}
+
+/** The page shows neither the generic error page nor the not-found page. */
+export async function expectNoErrorPage(page: Page): Promise<void> {
+  await expect(page.getByText(TEXT.errorTitle, { exact: true })).toHaveCount(0)
+  await expect(page.getByText(TEXT.notFoundTitle, { exact: true })).toHaveCount(0)
+}
+
+/** A full-page screenshot into test-results/screens/, for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS, { recursive: true })
+  // Out of the way of hover styles, and after the theme's colour transitions.
+  const size = page.viewportSize()
+  if (size) await page.mouse.move(size.width - 1, size.height - 1)
+  await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true, animations: 'disabled' })
+}
