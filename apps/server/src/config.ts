@@ -45,14 +45,17 @@ export interface Config {
 
 /** Reads the environment; throws ConfigError with one line naming the first bad variable. */
 export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> & { encryptionKeyHex?: string } {
-  const picked = Object.fromEntries(
-    Object.keys(envSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
-  )
+  const picked = Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]))
   const parsed = envSchema.safeParse(picked)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     const name = String(issue.path[0])
-    const allowed = name === 'BASALT_MODE' ? ` (one of: ${MODES.join(', ')})` : name === 'LOG_LEVEL' ? ` (one of: ${LOG_LEVELS.join(', ')})` : ''
+    const allowed =
+      name === 'BASALT_MODE'
+        ? ` (one of: ${MODES.join(', ')})`
+        : name === 'LOG_LEVEL'
+          ? ` (one of: ${LOG_LEVELS.join(', ')})`
+          : ''
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}${allowed}`)
   }
   const e = parsed.data
@@ -86,7 +89,8 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
       keyHex = randomBytes(32).toString('hex')
       await writeFile(keyFile, keyHex + '\n', { mode: 0o600, flag: 'wx' })
     }
-    if (!/^[0-9a-fA-F]{64}$/.test(keyHex)) throw new ConfigError(`Invalid ENCRYPTION_KEY in ${keyFile}: must be 64 hexadecimal characters`)
+    if (!/^[0-9a-fA-F]{64}$/.test(keyHex))
+      throw new ConfigError(`Invalid ENCRYPTION_KEY in ${keyFile}: must be 64 hexadecimal characters`)
   }
   return { ...rest, encryptionKey: Buffer.from(keyHex, 'hex') }
 }

@@ -21,12 +21,17 @@ export async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>):
 }
 
 /** Creates a fresh, empty database for one test file; returns its URL and a function dropping it. */
-export async function createTestDatabase(prefix = 't'): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  prefix = 't',
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`
   await withAdminClient((c) => c.query(`create database ${c.escapeIdentifier(name)}`))
   return {
     name,
     url: testDatabaseUrl(name),
-    drop: () => withAdminClient((c) => c.query(`drop database if exists ${c.escapeIdentifier(name)} with (force)`)).then(() => undefined),
+    drop: () =>
+      withAdminClient((c) => c.query(`drop database if exists ${c.escapeIdentifier(name)} with (force)`)).then(
+        () => undefined,
+      ),
   }
 }

@@ -1,6 +1,15 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildCount, buildDelete, buildInsert, buildSelect, buildUpdate, ident, literal, SqlInputError } from '@basalt/sql'
+import {
+  buildCount,
+  buildDelete,
+  buildInsert,
+  buildSelect,
+  buildUpdate,
+  ident,
+  literal,
+  SqlInputError,
+} from '@basalt/sql'
 import { generator, prng } from '@basalt/sql/testing'
 import { createTestDatabase } from './databases.ts'
 
@@ -58,7 +67,10 @@ describe('statement builder against Postgres', () => {
     await client.query(
       `create table ${ident(schema!)}.${ident(table!)} (id int generated always as identity primary key, ${ident(textCol!)} text, ${ident(jsonCol!)} jsonb)`,
     )
-    const rows = Array.from({ length: 2000 }, () => ({ [textCol!]: text(30), [jsonCol!]: { v: text(10), list: [text(5), '$$', null] } }))
+    const rows = Array.from({ length: 2000 }, () => ({
+      [textCol!]: text(30),
+      [jsonCol!]: { v: text(10), list: [text(5), '$$', null] },
+    }))
     // A few very long values, and ones that look like SQL — still plain data.
     rows.push({ [textCol!]: 'x'.repeat(200_000), [jsonCol!]: { v: 'long', list: [] } })
     rows.push({ [textCol!]: "ARRAY['a'] || now()::text", [jsonCol!]: { v: "'); drop table x; --", list: [] } })
@@ -66,14 +78,18 @@ describe('statement builder against Postgres', () => {
       await client.query(buildInsert({ table: ref, rows: rows.slice(start, start + BATCH) }))
     }
 
-    const all = await client.query(buildSelect({ table: ref, columns: [textCol!, jsonCol!], sorts: [{ column: 'id', ascending: true }] }))
+    const all = await client.query(
+      buildSelect({ table: ref, columns: [textCol!, jsonCol!], sorts: [{ column: 'id', ascending: true }] }),
+    )
     expect(all.rows).toEqual(rows)
 
     // Every value found again through an equality filter built from its URL form.
     for (const row of rows.slice(0, 300)) {
       const value = row[textCol!] as string
       if (value === '') continue // an empty filter value is ignored by design
-      const found = await client.query(buildCount({ table: ref, filters: [{ column: textCol!, operator: '=', value }] }))
+      const found = await client.query(
+        buildCount({ table: ref, filters: [{ column: textCol!, operator: '=', value }] }),
+      )
       expect(Number(found.rows[0].count)).toBeGreaterThanOrEqual(1)
     }
 

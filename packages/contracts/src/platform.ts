@@ -16,7 +16,11 @@ export const MODES = ['hosted', 'self-hosted'] as const
 export const modeSchema = z.enum(MODES)
 export type Mode = z.infer<typeof modeSchema>
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid e-mail address' }))
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid e-mail address' }))
 export const PASSWORD_MIN_LENGTH = 8
 const password = z
   .string()
@@ -47,7 +51,12 @@ export const signInResultSchema = z.object({ mfaRequired: z.boolean() })
 export type SignInResult = z.infer<typeof signInResultSchema>
 
 /** POST /api/auth/mfa/verify — upgrades an aal1 session to aal2. */
-export const mfaCodeBodySchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code') })
+export const mfaCodeBodySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+})
 export type MfaCodeBody = z.infer<typeof mfaCodeBodySchema>
 
 export const aalSchema = z.enum(['aal1', 'aal2'])
@@ -85,7 +94,10 @@ export const updateMeBodySchema = z.object({
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>
 
 /** POST /api/account/password */
-export const changePasswordBodySchema = z.object({ currentPassword: z.string().min(1).max(1024), newPassword: password })
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1).max(1024),
+  newPassword: password,
+})
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>
 
 /** POST /api/account/mfa/enroll — a new, unconfirmed TOTP factor. */
@@ -166,7 +178,11 @@ export const createdInvitationSchema = invitationSchema.extend({ token: z.string
 export type CreatedInvitation = z.infer<typeof createdInvitationSchema>
 
 /** GET /api/invitations/:token — public: what an invitee is joining. */
-export const invitationPreviewSchema = z.object({ organizationName: z.string(), role: orgRoleSchema, email: z.string().nullable() })
+export const invitationPreviewSchema = z.object({
+  organizationName: z.string(),
+  role: orgRoleSchema,
+  email: z.string().nullable(),
+})
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>
 
 // ---------- projects ----------
@@ -229,3 +245,18 @@ export const updateProjectBodySchema = z.object({ name: projectName })
 /** DELETE /api/projects/:ref — type-to-confirm: the project's name. */
 export const deleteProjectBodySchema = z.object({ confirm: z.string() })
 export const TYPE_TO_CONFIRM_MISMATCH = 'Value entered does not match.'
+
+/**
+ * GET /api/platform/projects/:ref/databases (spec 2 §7) — the primary, and read replicas once they exist.
+ * `connectionId` is opaque and server-encrypted: send it back as the `x-connection-encrypted` header.
+ */
+export const projectDatabaseSchema = z.object({
+  identifier: z.string(),
+  type: z.enum(['primary', 'read_replica']),
+  status: projectStatusSchema,
+  connectionId: z.string(),
+})
+export type ProjectDatabase = z.infer<typeof projectDatabaseSchema>
+
+/** POST /api/invitations/:token/accept — the organisation joined. */
+export const acceptInvitationResultSchema = organizationSchema

@@ -44,12 +44,21 @@ describe('project database bootstrap', () => {
     const cols = await client.query(
       `select column_name from information_schema.columns where table_schema = 'auth' and table_name = 'users' order by column_name`,
     )
-    expect(cols.rows.map((r) => r.column_name)).toEqual(
-      [
-        'banned_until', 'created_at', 'deleted_at', 'email', 'email_confirmed_at', 'encrypted_password', 'id',
-        'is_anonymous', 'last_sign_in_at', 'phone', 'raw_app_meta_data', 'raw_user_meta_data', 'updated_at',
-      ],
-    )
+    expect(cols.rows.map((r) => r.column_name)).toEqual([
+      'banned_until',
+      'created_at',
+      'deleted_at',
+      'email',
+      'email_confirmed_at',
+      'encrypted_password',
+      'id',
+      'is_anonymous',
+      'last_sign_in_at',
+      'phone',
+      'raw_app_meta_data',
+      'raw_user_meta_data',
+      'updated_at',
+    ])
     const rls = await client.query(`select relrowsecurity from pg_class where oid = 'storage.objects'::regclass`)
     expect(rls.rows[0].relrowsecurity).toBe(true)
     const fns = await client.query(
@@ -75,14 +84,19 @@ describe('project database bootstrap', () => {
     await client.query(
       `select set_config('request.jwt.claims', '{"sub":"00000000-0000-0000-0000-00000000000a","role":"authenticated","email":"a@x.io"}', true)`,
     )
-    const a = await client.query('select auth.uid()::text as uid, auth.role() as role, auth.email() as email, auth.jwt() ->> $1 as sub', ['sub'])
+    const a = await client.query(
+      'select auth.uid()::text as uid, auth.role() as role, auth.email() as email, auth.jwt() ->> $1 as sub',
+      ['sub'],
+    )
     expect(a.rows[0]).toEqual({
       uid: '00000000-0000-0000-0000-00000000000a',
       role: 'authenticated',
       email: 'a@x.io',
       sub: '00000000-0000-0000-0000-00000000000a',
     })
-    await client.query(`select set_config('request.jwt.claims', '', true), set_config('request.jwt.claim.sub', '00000000-0000-0000-0000-00000000000b', true)`)
+    await client.query(
+      `select set_config('request.jwt.claims', '', true), set_config('request.jwt.claim.sub', '00000000-0000-0000-0000-00000000000b', true)`,
+    )
     const b = await client.query('select auth.uid()::text as uid')
     expect(b.rows[0].uid).toBe('00000000-0000-0000-0000-00000000000b')
     await client.query('rollback')
@@ -115,14 +129,20 @@ describe('bootstrap on a database that already has part of the contract (as Supa
   it('adds only what is missing and drops nothing', async () => {
     await bootstrapProjectDatabase(client)
     const users = await client.query('select id::text, email, aud from auth.users')
-    expect(users.rows).toEqual([{ id: '11111111-1111-1111-1111-111111111111', email: 'kept@example.com', aud: 'authenticated' }])
+    expect(users.rows).toEqual([
+      { id: '11111111-1111-1111-1111-111111111111', email: 'kept@example.com', aud: 'authenticated' },
+    ])
     const cols = await client.query(
       `select column_name from information_schema.columns where table_schema = 'auth' and table_name = 'users'`,
     )
     const names = cols.rows.map((r) => r.column_name)
-    expect(names).toEqual(expect.arrayContaining(['instance_id', 'aud', 'confirmation_token', 'raw_app_meta_data', 'is_anonymous']))
+    expect(names).toEqual(
+      expect.arrayContaining(['instance_id', 'aud', 'confirmation_token', 'raw_app_meta_data', 'is_anonymous']),
+    )
     // The existing function is kept as it was, not replaced.
-    expect((await client.query('select auth.uid()::text as uid')).rows[0].uid).toBe('22222222-2222-2222-2222-222222222222')
+    expect((await client.query('select auth.uid()::text as uid')).rows[0].uid).toBe(
+      '22222222-2222-2222-2222-222222222222',
+    )
     const buckets = await client.query('select id, owner, avif_autodetection, public from storage.buckets')
     expect(buckets.rows).toEqual([{ id: 'avatars', owner: null, avif_autodetection: false, public: false }])
     expect(await bootstrapProjectDatabase(client)).toEqual([])
@@ -154,7 +174,9 @@ describe('role impersonation under RLS', () => {
   })
 
   const bodies = (imp: Parameters<typeof withRole>[1]) =>
-    withRole(pool, imp, async (c) => (await c.query('select body from public.notes order by body')).rows.map((r) => r.body))
+    withRole(pool, imp, async (c) =>
+      (await c.query('select body from public.notes order by body')).rows.map((r) => r.body),
+    )
 
   it('authenticated as user A sees only A rows, as B only B rows', async () => {
     expect(await bodies({ role: 'authenticated', userId: userA })).toEqual(['a1', 'a2'])
@@ -170,16 +192,30 @@ describe('role impersonation under RLS', () => {
   })
 
   it('sets the claims PostgREST would and leaves no role behind on the pooled connection', async () => {
-    const claims = await withRole(pool, { role: 'authenticated', userId: userA }, async (c) =>
-      (await c.query(`select current_user as role, auth.jwt() as jwt`)).rows[0],
+    const claims = await withRole(
+      pool,
+      { role: 'authenticated', userId: userA },
+      async (c) => (await c.query(`select current_user as role, auth.jwt() as jwt`)).rows[0],
     )
     expect(claims.role).toBe('authenticated')
-    expect(claims.jwt).toMatchObject({ sub: userA, email: 'a@example.com', role: 'authenticated', aud: 'authenticated', aal: 'aal1' })
-    const after = await Promise.all([1, 2].map(() => pool.query(`select current_user as role, coalesce(current_setting('request.jwt.claims', true), '') as c`)))
+    expect(claims.jwt).toMatchObject({
+      sub: userA,
+      email: 'a@example.com',
+      role: 'authenticated',
+      aud: 'authenticated',
+      aal: 'aal1',
+    })
+    const after = await Promise.all(
+      [1, 2].map(() =>
+        pool.query(`select current_user as role, coalesce(current_setting('request.jwt.claims', true), '') as c`),
+      ),
+    )
     for (const r of after) expect(r.rows[0]).toEqual({ role: 'postgres', c: '' })
   })
 
   it('refuses an unknown user', async () => {
-    await expect(bodies({ role: 'authenticated', userId: '99999999-0000-0000-0000-000000000000' })).rejects.toThrow(/not found/)
+    await expect(bodies({ role: 'authenticated', userId: '99999999-0000-0000-0000-000000000000' })).rejects.toThrow(
+      /not found/,
+    )
   })
 })

@@ -49,7 +49,7 @@ export async function startEmbeddedPostgres({ dir, port, log = () => {} }: Start
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     // Listen on loopback only; no Unix socket so the cluster never collides with a system Postgres.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', "unix_socket_directories=", '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
     onLog: (m) => log(String(m).trimEnd()),
     onError: (m) => log(`[error] ${m instanceof Error ? m.message : String(m).trimEnd()}`),
   })

@@ -20,10 +20,9 @@ async function claimsFor(client: pg.ClientBase, imp: Impersonation): Promise<Rec
     phone: string | null
     app: Record<string, unknown> | null
     usr: Record<string, unknown> | null
-  }>(
-    'select id, email, phone, raw_app_meta_data as app, raw_user_meta_data as usr from auth.users where id = $1',
-    [imp.userId],
-  )
+  }>('select id, email, phone, raw_app_meta_data as app, raw_user_meta_data as usr from auth.users where id = $1', [
+    imp.userId,
+  ])
   const user = rows[0]
   if (!user) throw new ImpersonationError(`User ${imp.userId} not found in auth.users`)
   return {

@@ -26,7 +26,11 @@ export async function loadMigrations(dir: string): Promise<Migration[]> {
  * An advisory lock keeps two servers starting at once from running the same migration twice.
  * Returns the versions applied.
  */
-export async function migrate(client: pg.ClientBase, trackingSchema: string, migrations: Migration[]): Promise<string[]> {
+export async function migrate(
+  client: pg.ClientBase,
+  trackingSchema: string,
+  migrations: Migration[],
+): Promise<string[]> {
   const schema = client.escapeIdentifier(trackingSchema)
   // The lock key is derived from the schema name so platform and project runners never block each other.
   await client.query('select pg_advisory_lock(hashtext($1))', [`basalt-migrate:${trackingSchema}`])
@@ -43,7 +47,10 @@ export async function migrate(client: pg.ClientBase, trackingSchema: string, mig
       await client.query('begin')
       try {
         await client.query(m.sql)
-        await client.query(`insert into ${schema}.schema_migrations (version, name) values ($1, $2)`, [m.version, m.name])
+        await client.query(`insert into ${schema}.schema_migrations (version, name) values ($1, $2)`, [
+          m.version,
+          m.name,
+        ])
         await client.query('commit')
       } catch (err) {
         await client.query('rollback')

@@ -16,7 +16,9 @@ const TEXT_TYPES = [
 const textParser = (v: string) => v
 export const dataTypeParsers = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    TEXT_TYPES.includes(oid) && format !== 'binary' ? textParser : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    TEXT_TYPES.includes(oid) && format !== 'binary'
+      ? textParser
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 }
 
 export interface PoolOptions {
@@ -25,7 +27,10 @@ export interface PoolOptions {
 }
 
 /** A pool for one project database (or the platform store), with Basalt's type parsing. */
-export function createPool(connectionString: string, { max = 10, applicationName = 'basalt' }: PoolOptions = {}): pg.Pool {
+export function createPool(
+  connectionString: string,
+  { max = 10, applicationName = 'basalt' }: PoolOptions = {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,

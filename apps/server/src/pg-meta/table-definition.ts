@@ -84,7 +84,14 @@ export async function getTableDefinition(client: pg.ClientBase, id: number): Pro
     [id],
   )
   if (!indexes.ok) return indexes
-  const policies = await runSql<{ name: string; permissive: string; cmd: string; roles: string[]; qual: string | null; check: string | null }>(
+  const policies = await runSql<{
+    name: string
+    permissive: string
+    cmd: string
+    roles: string[]
+    qual: string | null
+    check: string | null
+  }>(
     client,
     `select policyname as name, permissive, cmd, roles::text[] as roles, qual, with_check as check
        from pg_policies where schemaname = $1 and tablename = $2 order by policyname`,
@@ -111,9 +118,14 @@ export async function getTableDefinition(client: pg.ClientBase, id: number): Pro
   if (indexes.data.length) out.push(indexes.data.map((i) => i.def + ';').join('\n'))
   const comments: string[] = []
   if (r.comment !== null) comments.push(`comment on table ${name} is ${literal(r.comment)};`)
-  for (const c of cols.data) if (c.comment !== null) comments.push(`comment on column ${name}.${ident(c.name)} is ${literal(c.comment)};`)
+  for (const c of cols.data)
+    if (c.comment !== null) comments.push(`comment on column ${name}.${ident(c.name)} is ${literal(c.comment)};`)
   if (comments.length) out.push(comments.join('\n'))
-  if (r.rls) out.push(`alter table ${name} enable row level security;` + (r.force_rls ? `\nalter table ${name} force row level security;` : ''))
+  if (r.rls)
+    out.push(
+      `alter table ${name} enable row level security;` +
+        (r.force_rls ? `\nalter table ${name} force row level security;` : ''),
+    )
   for (const p of policies.data) {
     let policy = `create policy ${ident(p.name)} on ${name}\n  as ${p.permissive.toLowerCase()}\n  for ${p.cmd.toLowerCase()}\n  to ${p.roles.map((role) => (role === 'public' ? 'public' : ident(role))).join(', ')}`
     if (p.qual !== null) policy += `\n  using (${p.qual})`

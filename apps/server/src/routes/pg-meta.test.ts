@@ -49,14 +49,24 @@ describe('pg-meta routes', () => {
     )
     const entities = (await owner.get(api('/entities?schema=public'))).json()
     expect(entities).toMatchObject({ page: 1, total: 1, hasMore: false })
-    expect(entities.entities[0]).toMatchObject({ id: notesId, schema: 'public', name: 'notes', type: 'table', rls_enabled: true })
+    expect(entities.entities[0]).toMatchObject({
+      id: notesId,
+      schema: 'public',
+      name: 'notes',
+      type: 'table',
+      rls_enabled: true,
+    })
   })
 
   it('gets a table by id with its columns, primary key and relationships', async () => {
     const table = (await owner.get(api(`/tables?id=${notesId}`))).json()
     expect(table).toMatchObject({ name: 'notes', comment: 'Private notes', primary_keys: [{ name: 'id' }] })
     expect(table.columns.map((c: { name: string }) => c.name)).toEqual(['id', 'owner', 'body'])
-    expect(table.relationships[0]).toMatchObject({ source_column_name: 'owner', target_table_schema: 'auth', target_table_name: 'users' })
+    expect(table.relationships[0]).toMatchObject({
+      source_column_name: 'owner',
+      target_table_schema: 'auth',
+      target_table_name: 'users',
+    })
   })
 
   it('reads rows and counts as the impersonated role, so RLS applies', async () => {
@@ -71,7 +81,11 @@ describe('pg-meta routes', () => {
     expect(await rows({ role: 'anon' })).toEqual([])
     expect(await rows({ role: 'service_role' })).toEqual(['a1', 'a2', 'b1'])
 
-    const count = await owner.post(api('/table-count'), { schema: 'public', table: 'notes', impersonation: { role: 'authenticated', userId: A } })
+    const count = await owner.post(api('/table-count'), {
+      schema: 'public',
+      table: 'notes',
+      impersonation: { role: 'authenticated', userId: A },
+    })
     expect(count.json()).toEqual({ count: 2, is_estimate: false })
   })
 
@@ -83,7 +97,11 @@ describe('pg-meta routes', () => {
       sorts: [{ column: 'body', ascending: false }],
     })
     expect(res.json().rows.map((r: { data: { body: string } }) => r.data.body)).toEqual(['a2', 'a1'])
-    const bad = await owner.post(api('/table-rows'), { schema: 'public', table: 'notes', sorts: [{ column: 'nope', ascending: true }] })
+    const bad = await owner.post(api('/table-rows'), {
+      schema: 'public',
+      table: 'notes',
+      sorts: [{ column: 'nope', ascending: true }],
+    })
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toMatchObject({ code: 'pg_error', message: expect.stringContaining('does not exist') })
   })
@@ -104,7 +122,9 @@ describe('pg-meta routes', () => {
     expect(definition).toContain('"id" bigint generated always as identity not null')
     expect(definition).toContain(`comment on table "public"."notes" is 'Private notes';`)
     expect(definition).toContain('alter table "public"."notes" enable row level security;')
-    expect(definition).toMatch(/create policy "own notes" on "public"."notes"\n {2}as permissive\n {2}for select\n {2}to "authenticated"\n {2}using \(\(auth\.uid\(\) = owner\)\);/)
+    expect(definition).toMatch(
+      /create policy "own notes" on "public"."notes"\n {2}as permissive\n {2}for select\n {2}to "authenticated"\n {2}using \(\(auth\.uid\(\) = owner\)\);/,
+    )
   })
 
   it('searches auth users to impersonate', async () => {

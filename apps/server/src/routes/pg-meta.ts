@@ -68,7 +68,8 @@ async function onProject<T>(
     if (err instanceof ImpersonationError) return fail('bad_request', err.message)
     if (isPgError(err)) return { ok: false, error: toApiError(err) }
     const code = (err as NodeJS.ErrnoException).code
-    if (typeof code === 'string' && code.startsWith('E')) return fail('connection_failed', `Could not reach the project database (${code})`)
+    if (typeof code === 'string' && code.startsWith('E'))
+      return fail('connection_failed', `Could not reach the project database (${code})`)
     throw err
   }
 }
@@ -77,24 +78,42 @@ async function onProject<T>(
 export function pgMetaRoutes(app: App, ctx: PlatformContext): void {
   const base = '/api/platform/pg-meta/:ref'
 
-  app.get(`${base}/schemas`, { config: read, schema: { params: refParams, querystring: schemasQuerySchema } }, async (req, reply) =>
-    reply.result(await onProject(ctx, req, undefined, (c) => listSchemas(c, { includeSystemSchemas: req.query.include_system_schemas }))),
-  )
-
-  app.get(`${base}/entities`, { config: read, schema: { params: refParams, querystring: entitiesQuerySchema } }, async (req, reply) =>
-    reply.result(await onProject(ctx, req, undefined, (c) => listEntities(c, req.query))),
-  )
-
-  app.get(`${base}/tables`, { config: read, schema: { params: refParams, querystring: tablesQuerySchema } }, async (req, reply) => {
-    const q = req.query
-    return reply.result(
-      await onProject(ctx, req, undefined, (c): Promise<Result<unknown>> =>
-        q.id !== undefined
-          ? getTable(c, q.id)
-          : listTables(c, { ...schemaFilter(q), includeColumns: q.include_columns, limit: q.limit, offset: q.offset }),
+  app.get(
+    `${base}/schemas`,
+    { config: read, schema: { params: refParams, querystring: schemasQuerySchema } },
+    async (req, reply) =>
+      reply.result(
+        await onProject(ctx, req, undefined, (c) =>
+          listSchemas(c, { includeSystemSchemas: req.query.include_system_schemas }),
+        ),
       ),
-    )
-  })
+  )
+
+  app.get(
+    `${base}/entities`,
+    { config: read, schema: { params: refParams, querystring: entitiesQuerySchema } },
+    async (req, reply) => reply.result(await onProject(ctx, req, undefined, (c) => listEntities(c, req.query))),
+  )
+
+  app.get(
+    `${base}/tables`,
+    { config: read, schema: { params: refParams, querystring: tablesQuerySchema } },
+    async (req, reply) => {
+      const q = req.query
+      return reply.result(
+        await onProject(ctx, req, undefined, (c): Promise<Result<unknown>> =>
+          q.id !== undefined
+            ? getTable(c, q.id)
+            : listTables(c, {
+                ...schemaFilter(q),
+                includeColumns: q.include_columns,
+                limit: q.limit,
+                offset: q.offset,
+              }),
+        ),
+      )
+    },
+  )
 
   // Views, materialized views and foreign tables: one by id, or a listing.
   const relations = [
@@ -103,49 +122,72 @@ export function pgMetaRoutes(app: App, ctx: PlatformContext): void {
     ['foreign-tables', getForeignTable, listForeignTables],
   ] as const
   for (const [path, getOne, list] of relations) {
-    app.get(`${base}/${path}`, { config: read, schema: { params: refParams, querystring: relationsQuerySchema } }, async (req, reply) => {
-      const q = req.query
-      return reply.result(
-        await onProject(ctx, req, undefined, (c): Promise<Result<unknown>> =>
-          q.id !== undefined ? getOne(c, q.id) : list(c, { ...schemaFilter(q), includeColumns: q.include_columns }),
-        ),
-      )
-    })
+    app.get(
+      `${base}/${path}`,
+      { config: read, schema: { params: refParams, querystring: relationsQuerySchema } },
+      async (req, reply) => {
+        const q = req.query
+        return reply.result(
+          await onProject(ctx, req, undefined, (c): Promise<Result<unknown>> =>
+            q.id !== undefined ? getOne(c, q.id) : list(c, { ...schemaFilter(q), includeColumns: q.include_columns }),
+          ),
+        )
+      },
+    )
   }
 
-  app.get(`${base}/foreign-keys`, { config: read, schema: { params: refParams, querystring: foreignKeysQuerySchema } }, async (req, reply) =>
-    reply.result(await onProject(ctx, req, undefined, (c) => listForeignKeys(c, { schema: req.query.schema }))),
+  app.get(
+    `${base}/foreign-keys`,
+    { config: read, schema: { params: refParams, querystring: foreignKeysQuerySchema } },
+    async (req, reply) =>
+      reply.result(await onProject(ctx, req, undefined, (c) => listForeignKeys(c, { schema: req.query.schema }))),
   )
 
   app.get(`${base}/roles`, { config: read, schema: { params: refParams } }, async (req, reply) =>
     reply.result(await onProject(ctx, req, undefined, (c) => listRoles(c))),
   )
 
-  app.get(`${base}/types`, { config: read, schema: { params: refParams, querystring: schemaFilterQuerySchema } }, async (req, reply) =>
-    reply.result(await onProject(ctx, req, undefined, (c) => listTypes(c, schemaFilter(req.query)))),
+  app.get(
+    `${base}/types`,
+    { config: read, schema: { params: refParams, querystring: schemaFilterQuerySchema } },
+    async (req, reply) =>
+      reply.result(await onProject(ctx, req, undefined, (c) => listTypes(c, schemaFilter(req.query)))),
   )
 
   app.get(
     `${base}/table-definition`,
     { config: read, schema: { params: refParams, querystring: tableDefinitionQuerySchema } },
-    async (req, reply) => reply.result(await onProject(ctx, req, undefined, (c) => getTableDefinition(c, req.query.id))),
+    async (req, reply) =>
+      reply.result(await onProject(ctx, req, undefined, (c) => getTableDefinition(c, req.query.id))),
   )
 
   // Data reads carry the impersonated role in the body, so they are POSTs (with the CSRF header).
-  app.post(`${base}/table-rows`, { config: read, schema: { params: refParams, body: tableRowsBodySchema } }, async (req, reply) => {
-    const { impersonation, ...params } = req.body
-    return reply.result(await onProject(ctx, req, impersonation, (c) => fetchTableRows(c, params)))
-  })
+  app.post(
+    `${base}/table-rows`,
+    { config: read, schema: { params: refParams, body: tableRowsBodySchema } },
+    async (req, reply) => {
+      const { impersonation, ...params } = req.body
+      return reply.result(await onProject(ctx, req, impersonation, (c) => fetchTableRows(c, params)))
+    },
+  )
 
-  app.post(`${base}/table-count`, { config: read, schema: { params: refParams, body: tableCountBodySchema } }, async (req, reply) => {
-    const { impersonation, ...params } = req.body
-    return reply.result(await onProject(ctx, req, impersonation, (c) => countTableRows(c, params)))
-  })
+  app.post(
+    `${base}/table-count`,
+    { config: read, schema: { params: refParams, body: tableCountBodySchema } },
+    async (req, reply) => {
+      const { impersonation, ...params } = req.body
+      return reply.result(await onProject(ctx, req, impersonation, (c) => countTableRows(c, params)))
+    },
+  )
 
-  app.post(`${base}/table-cell`, { config: read, schema: { params: refParams, body: tableCellBodySchema } }, async (req, reply) => {
-    const { impersonation, ...params } = req.body
-    return reply.result(await onProject(ctx, req, impersonation, (c) => fetchCell(c, params)))
-  })
+  app.post(
+    `${base}/table-cell`,
+    { config: read, schema: { params: refParams, body: tableCellBodySchema } },
+    async (req, reply) => {
+      const { impersonation, ...params } = req.body
+      return reply.result(await onProject(ctx, req, impersonation, (c) => fetchCell(c, params)))
+    },
+  )
 
   app.get(
     '/api/platform/auth/:ref/users',

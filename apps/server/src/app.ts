@@ -1,0 +1,104 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fastifyCookie from '@fastify/cookie'
+import Fastify from 'fastify'
+import type pg from 'pg'
+import type { Config } from './config.ts'
+import { PoolRegistry } from './db/pools.ts'
+import type { ProjectDatabaseProvider } from './db/project-databases.ts'
+import { registerCsrf } from './http/csrf.ts'
+import { registerErrorHandling } from './http/errors.ts'
+import { loggerOptions } from './http/logger.ts'
+import { registerPermissions, routeAccessOf, type RouteAccess } from './http/permissions.ts'
+import { registerSession } from './http/session.ts'
+import { registerSpa } from './http/spa.ts'
+import { zodValidatorCompiler, type ZodTypeProvider } from './http/zod.ts'
+import { DEFAULT_RATE_LIMITS, type PlatformContext, type RateLimits } from './platform/context.ts'
+import { accountRoutes } from './routes/account.ts'
+import { authRoutes } from './routes/auth.ts'
+import { invitationRoutes } from './routes/invitations.ts'
+import { organizationRoutes } from './routes/organizations.ts'
+import { pgMetaRoutes } from './routes/pg-meta.ts'
+import { projectRoutes } from './routes/projects.ts'
+import type { App } from './routes/types.ts'
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
+
+export interface AppDeps {
+  config: Config
+  /** The platform store; owned by the caller (closed by it). */
+  db: pg.Pool
+  projectDatabases: ProjectDatabaseProvider
+  /** Tests lower these. */
+  rateLimits?: Partial<RateLimits>
+  /** The built SPA; null serves none. Defaults to apps/web/dist. */
+  webDistDir?: string | null
+}
+
+export interface ApiRoute {
+  method: string
+  url: string
+  access: RouteAccess
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What platform functions work with: the store, project pools, config (for other route areas). */
+    platform: PlatformContext
+    /** Every /api route with its declared access, in registration order. */
+    apiRoutes: ApiRoute[]
+  }
+}
+
+/** The HTTP app, not listening: main.ts listens, tests use `app.inject`. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: loggerOptions(deps.config),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(zodValidatorCompiler)
+
+  const pending = new Set<Promise<void>>()
+  const ctx: PlatformContext = {
+    config: deps.config,
+    db: deps.db,
+    projectDatabases: deps.projectDatabases,
+    projectPools: new PoolRegistry(),
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
+    background(task) {
+      const p = task().catch((err) => app.log.error({ err }, 'background task failed'))
+      pending.add(p)
+      void p.finally(() => pending.delete(p))
+    },
+  }
+  app.decorate('platform', ctx)
+  app.decorate('apiRoutes', [] as ApiRoute[])
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return
+    const access = routeAccessOf(route.config)
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && typeof access !== 'string') app.apiRoutes.push({ method, url: route.url, access })
+    }
+  })
+  // Provisioning started by a request finishes before the pools it uses are closed.
+  app.addHook('onClose', async () => {
+    await Promise.all([...pending])
+    await ctx.projectPools.closeAll()
+  })
+
+  await app.register(fastifyCookie)
+  registerErrorHandling(app)
+  registerCsrf(app)
+  registerSession(app, ctx)
+  registerPermissions(app, ctx)
+
+  authRoutes(app, ctx)
+  accountRoutes(app, ctx)
+  organizationRoutes(app, ctx)
+  invitationRoutes(app, ctx)
+  projectRoutes(app, ctx)
+  pgMetaRoutes(app, ctx)
+
+  await registerSpa(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir)
+  return app
+}

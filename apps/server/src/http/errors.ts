@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { ZodError } from 'zod'
+import { httpStatusOf, type ApiError, type ErrorCode, type Result } from '@basalt/contracts'
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sends `data` (with `status`) or the failure with the status its code maps to. */
+    result<T>(result: Result<T>, status?: number): FastifyReply
+  }
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply.code(httpStatusOf(error.code)).send(error)
+}
+
+export function sendFailure(reply: FastifyReply, code: ErrorCode, message: string): FastifyReply {
+  return sendError(reply, { code, message })
+}
+
+/** Every failure leaves as JSON `{ code, message }`; validation failures name their first issue. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.decorateReply('result', function <T>(this: FastifyReply, result: Result<T>, status = 200) {
+    if (!result.ok) return sendError(this, result.error)
+    return status === 204 ? this.code(204).send() : this.code(status).send(result.data)
+  })
+
+  app.setErrorHandler((err: FastifyError | ZodError, req, reply) => {
+    if (err instanceof ZodError) {
+      const issue = err.issues[0]
+      const field = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''
+      return sendError(reply, {
+        code: 'validation_failed',
+        message: issue ? `${field}${issue.message}` : 'Invalid request',
+      })
+    }
+    const status = err.statusCode ?? 500
+    // Fastify's own client errors (bad JSON, wrong content type, body too large).
+    if (status >= 400 && status < 500) {
+      return sendError(reply, { code: status === 413 ? 'payload_too_large' : 'bad_request', message: err.message })
+    }
+    req.log.error({ err }, 'request failed')
+    return sendError(reply, { code: 'internal', message: 'Something went wrong on the server' })
+  })
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Config } from '../config.ts'
+import { resolveAccessToken } from '../platform/access-tokens.ts'
+import type { Actor, PlatformContext } from '../platform/context.ts'
+import { randomToken } from '../platform/secrets.ts'
+import { resolveSession, SESSION_LIFETIME_MS, type Aal, type NewSession } from '../platform/sessions.ts'
+import type { UserRow } from '../platform/users.ts'
+
+export const SESSION_COOKIE = 'basalt_session'
+export const CSRF_COOKIE = 'basalt_csrf'
+export const CSRF_HEADER = 'x-csrf-token'
+
+/** Who is calling: a browser session (cookie) or an access token (Bearer), which acts as a full session. */
+export interface AuthContext {
+  user: UserRow
+  via: 'session' | 'token'
+  /** Null for access tokens. */
+  sessionId: string | null
+  aal: Aal
+  /** A user with MFA whose session has not passed the second factor yet. */
+  needsMfa: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null
+  }
+}
+
+const secure = (config: Config) => config.publicUrl.startsWith('https:')
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: Config,
+  session: Pick<NewSession, 'token' | 'expiresAt'>,
+): void {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: secure(config),
+    expires: session.expiresAt,
+  })
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: secure(config) })
+}
+
+/**
+ * The double-submit CSRF token: readable by the page (not httpOnly), echoed in x-csrf-token on every
+ * state-changing call. Set when absent; returns the value in force.
+ */
+export function ensureCsrfCookie(req: FastifyRequest, reply: FastifyReply, config: Config): string {
+  const existing = req.cookies[CSRF_COOKIE]
+  if (existing && existing.length >= 32) return existing
+  const token = randomToken()
+  reply.setCookie(CSRF_COOKIE, token, {
+    httpOnly: false,
+    sameSite: 'lax',
+    path: '/',
+    secure: secure(config),
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  })
+  return token
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization
+  if (!header) return null
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  return match ? match[1]! : ''
+}
+
+export function actorOf(req: FastifyRequest): Actor {
+  return { id: req.auth!.user.id, email: req.auth!.user.email, ip: req.ip }
+}
+
+export const clientMeta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null })
+
+/** Puts the caller on `request.auth` for every /api request. An Authorization header rules out the cookie. */
+export function registerSession(app: FastifyInstance, ctx: PlatformContext): void {
+  app.decorateRequest('auth', null)
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return
+    const bearer = bearerToken(req)
+    if (bearer !== null) {
+      const user = bearer ? await resolveAccessToken(ctx.db, bearer) : null
+      if (user) req.auth = { user, via: 'token', sessionId: null, aal: 'aal2', needsMfa: false }
+      return
+    }
+    const cookie = req.cookies[SESSION_COOKIE]
+    if (!cookie) return
+    const session = await resolveSession(ctx.db, cookie)
+    if (!session) return
+    if (session.extendedUntil) setSessionCookie(reply, ctx.config, { token: cookie, expiresAt: session.extendedUntil })
+    req.auth = {
+      user: session.user,
+      via: 'session',
+      sessionId: session.sessionId,
+      aal: session.aal,
+      needsMfa: session.user.mfa_enabled && session.aal !== 'aal2',
+    }
+  })
+}

@@ -1,0 +1,156 @@
+import type pg from 'pg'
+import { fail, ok, type AuthState, type Result, type SignInBody, type SignUpBody } from '@basalt/contracts'
+import { decryptSecret } from '../db/crypto.ts'
+import { writeAudit } from './audit.ts'
+import type { Actor, PlatformContext } from './context.ts'
+import { acceptInvitationIn } from './invitations.ts'
+import { insertOrganization } from './organizations.ts'
+import { checkAttempts, clearFailures, recordFailure } from './rate-limit.ts'
+import { createSession, setSessionAal, type NewSession } from './sessions.ts'
+import { totpMatches } from './totp.ts'
+import { findUserByEmail, hashPassword, verifyNothing, verifyPassword, type UserRow } from './users.ts'
+import { withResultTransaction } from './transaction.ts'
+
+export interface ClientMeta {
+  ip: string | null
+  userAgent: string | null
+}
+
+export interface SignedIn {
+  session: NewSession
+  mfaRequired: boolean
+}
+
+export const INVALID_CREDENTIALS = 'Invalid login credentials'
+export const INVITATION_ONLY = 'Sign-up is by invitation only'
+
+export async function authState(ctx: PlatformContext): Promise<AuthState> {
+  const { rows } = await ctx.db.query<{ any: boolean }>('select exists (select 1 from basalt.users) as any')
+  return { needsSetup: !rows[0]!.any, mode: ctx.config.mode }
+}
+
+/**
+ * The first user ever becomes the owner of a first organisation, which adopts the default project; anyone
+ * later needs an invitation, which makes them a member with the invited role.
+ */
+export async function signUp(ctx: PlatformContext, body: SignUpBody, meta: ClientMeta): Promise<Result<SignedIn>> {
+  const passwordHash = await hashPassword(body.password)
+  return withResultTransaction(ctx.db, async (c) => {
+    // Serialises sign-ups so that two first visitors cannot both become "the first user".
+    await c.query(`select pg_advisory_xact_lock(hashtext('basalt:sign-up'))`)
+    const { rows: any } = await c.query('select 1 from basalt.users limit 1')
+    const first = any.length === 0
+    if (!first && !body.inviteToken) return fail('forbidden', INVITATION_ONLY)
+    if (await findUserByEmail(c, body.email))
+      return fail('conflict', 'A user with this email address has already been registered')
+    const { rows } = await c.query<UserRow>(
+      `insert into basalt.users (email, password_hash, display_name) values ($1, $2, $3) returning *`,
+      [body.email, passwordHash, body.displayName || null],
+    )
+    const user = rows[0]!
+    const actor: Actor = { id: user.id, email: user.email, ip: meta.ip }
+    if (first) {
+      const name = `${body.displayName || body.email.split('@')[0]}'s Organization`
+      const org = await insertOrganization(c, name, user.id)
+      await c.query(`update basalt.projects set organization_id = $1 where organization_id is null`, [org.id])
+      await writeAudit(c, {
+        action: 'organization.create',
+        actor,
+        organization: org,
+        target: org.slug,
+        details: { name },
+      })
+    }
+    if (body.inviteToken) {
+      const accepted = await acceptInvitationIn(c, body.inviteToken, actor)
+      if (!accepted.ok) return accepted
+    }
+    await writeAudit(c, { action: 'user.sign_up', actor, target: user.email, details: { first } })
+    const session = await createSession(c, user.id, 'aal1', meta)
+    return ok({ session, mfaRequired: false })
+  })
+}
+
+export async function signIn(ctx: PlatformContext, body: SignInBody, meta: ClientMeta): Promise<Result<SignedIn>> {
+  const accountKey = `account:${body.email.toLowerCase()}`
+  const ipKey = `ip:${meta.ip ?? 'unknown'}`
+  const { account, ip } = ctx.rateLimits
+  for (const [key, limit] of [
+    [accountKey, account],
+    [ipKey, ip],
+  ] as const) {
+    const allowed = await checkAttempts(ctx.db, key, limit)
+    if (!allowed.ok) return allowed
+  }
+  const user = await findUserByEmail(ctx.db, body.email)
+  const valid = user
+    ? await verifyPassword(user.password_hash, body.password)
+    : (await verifyNothing(body.password), false)
+  if (!user || !valid) {
+    await recordFailure(ctx.db, [accountKey, ipKey], Math.max(account.windowMs, ip.windowMs))
+    await writeAudit(ctx.db, {
+      action: 'user.sign_in_failed',
+      actor: { id: user?.id ?? null, email: body.email, ip: meta.ip },
+      target: body.email,
+    })
+    return fail('invalid_credentials', INVALID_CREDENTIALS)
+  }
+  await clearFailures(ctx.db, accountKey)
+  const session = await createSession(ctx.db, user.id, 'aal1', meta)
+  await writeAudit(ctx.db, {
+    action: 'user.sign_in',
+    actor: { id: user.id, email: user.email, ip: meta.ip },
+    target: user.email,
+    details: { mfaRequired: user.mfa_enabled },
+  })
+  return ok({ session, mfaRequired: user.mfa_enabled })
+}
+
+/** Checks a TOTP code of the user's confirmed (or, while enrolling, pending) factor, with rate limiting. */
+export async function checkMfaCode(
+  ctx: PlatformContext,
+  user: UserRow,
+  code: string,
+  ip: string | null,
+): Promise<Result<null>> {
+  const key = `mfa:${user.id}`
+  const allowed = await checkAttempts(ctx.db, key, ctx.rateLimits.account)
+  if (!allowed.ok) return allowed
+  if (!user.mfa_secret_encrypted) return fail('bad_request', 'No authenticator app is enrolled')
+  if (!totpMatches(decryptSecret(ctx.config.encryptionKey, user.mfa_secret_encrypted), code)) {
+    await recordFailure(ctx.db, [key], ctx.rateLimits.account.windowMs)
+    await writeAudit(ctx.db, {
+      action: 'user.mfa_failed',
+      actor: { id: user.id, email: user.email, ip },
+      target: user.email,
+    })
+    return fail('invalid_mfa_code', 'Invalid code. Check your authenticator app and try again.')
+  }
+  await clearFailures(ctx.db, key)
+  return ok(null)
+}
+
+/** POST /api/auth/mfa/verify: a valid code raises the session to aal2. */
+export async function verifyMfa(
+  ctx: PlatformContext,
+  user: UserRow,
+  sessionId: string | null,
+  code: string,
+  ip: string | null,
+): Promise<Result<null>> {
+  if (!user.mfa_enabled) return fail('bad_request', 'Multi-factor authentication is not enabled')
+  const checked = await checkMfaCode(ctx, user, code, ip)
+  if (!checked.ok) return checked
+  if (sessionId) await setSessionAal(ctx.db, sessionId, 'aal2')
+  await writeAudit(ctx.db, {
+    action: 'user.mfa_verify',
+    actor: { id: user.id, email: user.email, ip },
+    target: user.email,
+  })
+  return ok(null)
+}
+
+export async function signOut(db: pg.Pool, sessionId: string, actor: Actor): Promise<void> {
+  await db.query('delete from basalt.sessions where id = $1', [sessionId])
+  await writeAudit(db, { action: 'user.sign_out', actor, target: actor.email })
+}

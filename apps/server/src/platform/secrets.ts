@@ -1,0 +1,39 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+
+/** A random opaque token for cookies and invitation links. */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url')
+}
+
+/** Tokens are stored only as their SHA-256, so a copy of the store yields no usable session or token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+const LOWER = 'abcdefghijklmnopqrstuvwxyz'
+
+function randomFrom(alphabet: string, length: number): string {
+  let out = ''
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)]
+  return out
+}
+
+export const ACCESS_TOKEN_PREFIX = 'bsl_'
+
+/** `bsl_` + 40 base62 characters. */
+export function newAccessToken(): string {
+  return ACCESS_TOKEN_PREFIX + randomFrom(BASE62, 40)
+}
+
+/** A project ref: 20 lowercase letters. */
+export function newProjectRef(): string {
+  return randomFrom(LOWER, 20)
+}
+
+/** Constant-time comparison of two strings (CSRF tokens). */
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}

@@ -1,0 +1,135 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TYPE_TO_CONFIRM_MISMATCH } from '@basalt/contracts'
+import { Agent, createTestApp, waitForProject } from '../../test/platform-app.ts'
+import { testDatabaseUrl } from '../../test/databases.ts'
+import { ensureDefaultProject, projectConnectionString } from '../platform/projects.ts'
+
+describe('projects', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>
+  let owner: Agent
+  let slug: string
+  let defaultDb: string
+
+  beforeAll(async () => {
+    t = await createTestApp()
+    // The default project exists before anyone signs up, and the first sign-up adopts it.
+    defaultDb = t.projectDatabases.databaseNameFor('default')
+    const url = await ensureDefaultProject(t.app.platform, { databaseName: defaultDb })
+    expect(url).toBe(testDatabaseUrl(defaultDb))
+    owner = new Agent(t.app)
+    await owner.signUp('owner@example.com')
+    slug = (await owner.get('/api/organizations')).json()[0].slug
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('the first organisation adopts the default project, which is active and bootstrapped', async () => {
+    const projects = (await owner.get('/api/projects')).json()
+    expect(projects).toEqual([
+      expect.objectContaining({ ref: 'default', status: 'active', kind: 'embedded', organizationSlug: slug }),
+    ])
+    const detail = (await owner.get('/api/projects/default')).json()
+    expect(detail).toMatchObject({
+      role: 'owner',
+      features: { pgNet: false, pitr: false, services: { auth: true, storage: true, realtime: false } },
+    })
+    // Idempotent on restart.
+    expect(await ensureDefaultProject(t.app.platform, { databaseName: defaultDb })).toBe(testDatabaseUrl(defaultDb))
+  })
+
+  it('creates an embedded project in the background; its database gets auth.users', async () => {
+    const res = await owner.post(`/api/organizations/${slug}/projects`, { name: 'Shop' })
+    expect(res.statusCode).toBe(201)
+    const created = res.json()
+    expect(created).toMatchObject({ name: 'Shop', status: 'coming_up', kind: 'embedded', organizationSlug: slug })
+    expect(created.ref).toMatch(/^[a-z]{20}$/)
+    expect(await waitForProject(owner, created.ref)).toMatchObject({ status: 'active', statusMessage: null })
+
+    const client = new pg.Client({
+      connectionString: t.projectDatabases.urlFor(t.projectDatabases.databaseNameFor(created.ref)),
+    })
+    await client.connect()
+    const { rows } = await client.query(`select to_regclass('auth.users') is not null as has_users`)
+    await client.end()
+    expect(rows[0].has_users).toBe(true)
+
+    const dbs = (await owner.get(`/api/platform/projects/${created.ref}/databases`)).json()
+    expect(dbs).toEqual([
+      { identifier: created.ref, type: 'primary', status: 'active', connectionId: expect.any(String) },
+    ])
+    expect(dbs[0].connectionId).not.toContain('postgres')
+  })
+
+  it('refuses an unreachable external database with connection_failed, without echoing the password', async () => {
+    const url = 'postgresql://someone:s3cret-pw@127.0.0.1:1/nothing'
+    const res = await owner.post(`/api/organizations/${slug}/projects`, { name: 'Ext', connectionString: url })
+    expect(res.statusCode).toBe(502)
+    expect(res.json().code).toBe('connection_failed')
+    expect(res.json().message).not.toContain('s3cret-pw')
+    const tested = await owner.post('/api/projects/test-connection', { connectionString: url })
+    expect(tested.json().code).toBe('connection_failed')
+  })
+
+  it('attaches an external database: tested, stored encrypted, bootstrapped; deleting only detaches it', async () => {
+    const url = testDatabaseUrl(t.projectDatabases.databaseNameFor('extern'))
+    await t.projectDatabases.createDatabase(t.projectDatabases.databaseNameFor('extern'))
+    expect((await owner.post('/api/projects/test-connection', { connectionString: url })).json().serverVersion).toMatch(
+      /^\d+/,
+    )
+    const created = (
+      await owner.post(`/api/organizations/${slug}/projects`, { name: 'Ext', connectionString: url })
+    ).json()
+    expect(created.kind).toBe('external')
+    expect(await waitForProject(owner, created.ref)).toMatchObject({ status: 'active' })
+    const { rows } = await t.db.query('select * from basalt.projects where ref = $1', [created.ref])
+    expect(rows[0].connection_string_encrypted).not.toContain('postgres')
+    expect(projectConnectionString(t.app.platform, rows[0])).toBe(url)
+
+    expect((await owner.delete(`/api/projects/${created.ref}`, { confirm: 'Ext' })).statusCode).toBe(204)
+    expect(await t.projectDatabases.databaseExists(t.projectDatabases.databaseNameFor('extern'))).toBe(true)
+  })
+
+  it('renames, pauses and restores', async () => {
+    const created = (await owner.post(`/api/organizations/${slug}/projects`, { name: 'Temp' })).json()
+    await waitForProject(owner, created.ref)
+    expect((await owner.patch(`/api/projects/${created.ref}`, { name: 'Renamed' })).json().name).toBe('Renamed')
+    expect((await owner.post(`/api/projects/${created.ref}/pause`)).json().status).toBe('inactive')
+    expect((await owner.get(`/api/projects/${created.ref}`)).json()).toMatchObject({
+      status: 'inactive',
+      features: { pgNet: false },
+    })
+    expect((await owner.post(`/api/projects/${created.ref}/restore`)).json().status).toBe('coming_up')
+    expect(await waitForProject(owner, created.ref)).toMatchObject({ status: 'active' })
+  })
+
+  it('deletes only after type-to-confirm with the project name, dropping an embedded database', async () => {
+    const created = (await owner.post(`/api/organizations/${slug}/projects`, { name: 'Doomed' })).json()
+    await waitForProject(owner, created.ref)
+    const wrong = await owner.delete(`/api/projects/${created.ref}`, { confirm: 'doomed' })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json()).toEqual({ code: 'bad_request', message: TYPE_TO_CONFIRM_MISMATCH })
+    expect((await owner.delete(`/api/projects/${created.ref}`, { confirm: 'Doomed' })).statusCode).toBe(204)
+    expect((await owner.get(`/api/projects/${created.ref}`)).statusCode).toBe(404)
+    expect(await t.projectDatabases.databaseExists(t.projectDatabases.databaseNameFor(created.ref))).toBe(false)
+  })
+
+  it('refuses to delete an organisation that still has projects', async () => {
+    const res = await owner.delete(`/api/organizations/${slug}`)
+    expect(res.statusCode).toBe(409)
+  })
+
+  it('audits project changes', async () => {
+    const { rows } = await t.db.query(
+      `select distinct action from basalt.audit_log where action like 'project.%' order by 1`,
+    )
+    expect(rows.map((r) => r.action)).toEqual([
+      'project.create',
+      'project.delete',
+      'project.pause',
+      'project.rename',
+      'project.restore',
+    ])
+  })
+})

@@ -1,0 +1,66 @@
+import {
+  deleteProjectBodySchema,
+  testConnectionBodySchema,
+  updateProjectBodySchema,
+  type Permission,
+} from '@basalt/contracts'
+import { actorOf } from '../http/session.ts'
+import type { PlatformContext } from '../platform/context.ts'
+import {
+  deleteProject,
+  getProjectDetail,
+  listProjectDatabases,
+  listProjects,
+  pauseProject,
+  renameProject,
+  restoreProject,
+} from '../platform/projects.ts'
+import { refParams, type App } from './types.ts'
+
+const project = (permission: Permission) => ({ permission, scope: 'project' }) as const
+
+export function projectRoutes(app: App, ctx: PlatformContext): void {
+  app.get('/api/projects', { config: { auth: 'session' } }, async (req) => listProjects(ctx.db, req.auth!.user.id))
+
+  // Any signed-in user may probe a connection string before choosing an organisation for it.
+  app.post(
+    '/api/projects/test-connection',
+    { config: { auth: 'session' }, schema: { body: testConnectionBodySchema } },
+    async (req, reply) => reply.result(await ctx.projectDatabases.testConnection(req.body.connectionString)),
+  )
+
+  app.get('/api/projects/:ref', { config: project('projects:read'), schema: { params: refParams } }, async (req) =>
+    getProjectDetail(ctx, req.projectAccess!),
+  )
+
+  app.patch(
+    '/api/projects/:ref',
+    { config: project('projects:update'), schema: { params: refParams, body: updateProjectBodySchema } },
+    async (req) => renameProject(ctx, req.projectAccess!, req.body.name, actorOf(req)),
+  )
+
+  app.post(
+    '/api/projects/:ref/pause',
+    { config: project('projects:update'), schema: { params: refParams } },
+    async (req, reply) => reply.result(await pauseProject(ctx, req.projectAccess!, actorOf(req))),
+  )
+
+  app.post(
+    '/api/projects/:ref/restore',
+    { config: project('projects:update'), schema: { params: refParams } },
+    async (req, reply) => reply.result(await restoreProject(ctx, req.projectAccess!, actorOf(req))),
+  )
+
+  app.delete(
+    '/api/projects/:ref',
+    { config: project('projects:delete'), schema: { params: refParams, body: deleteProjectBodySchema } },
+    async (req, reply) =>
+      reply.result(await deleteProject(ctx, req.projectAccess!, req.body.confirm, actorOf(req)), 204),
+  )
+
+  app.get(
+    '/api/platform/projects/:ref/databases',
+    { config: project('projects:read'), schema: { params: refParams } },
+    async (req) => listProjectDatabases(ctx, req.projectAccess!),
+  )
+}
