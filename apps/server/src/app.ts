@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(fastifyCookie)
   registerErrorHandling(app)
-  registerCsrf(app)
+  registerCsrf(app, deps.config)
   registerSession(app, ctx)
   registerPermissions(app, ctx)
 

@@ -86,8 +86,15 @@ describe('auth, account and audit', () => {
     const wrongEmail = await new Agent(t.app).signUp('other@example.com', PASSWORD, token)
     expect(wrongEmail.statusCode).toBe(403)
 
+    // The invitee's browser has only opened the invitation link: that first GET hands out the CSRF token.
     const dev = new Agent(t.app)
-    expect((await dev.signUp('dev@example.com', PASSWORD, token)).statusCode).toBe(201)
+    expect((await dev.get(`/api/invitations/${token}`)).statusCode).toBe(200)
+    const signUp = await dev.post('/api/auth/sign-up', {
+      email: 'dev@example.com',
+      password: PASSWORD,
+      inviteToken: token,
+    })
+    expect(signUp.statusCode).toBe(201)
     const orgs = (await dev.get('/api/organizations')).json()
     expect(orgs).toMatchObject([{ slug: org.slug, role: 'developer' }])
     expect((await new Agent(t.app).get(`/api/invitations/${token}`)).statusCode).toBe(404)

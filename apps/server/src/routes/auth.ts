@@ -6,20 +6,14 @@ import { toUser } from '../platform/users.ts'
 import type { App } from './types.ts'
 
 export function authRoutes(app: App, ctx: PlatformContext): void {
-  app.get('/api/auth/state', { config: { auth: 'public' } }, async (req, reply) => {
-    ensureCsrfCookie(req, reply, ctx.config)
-    return authStateSchema.parse(await authState(ctx))
-  })
+  app.get('/api/auth/state', { config: { auth: 'public' } }, async () => authStateSchema.parse(await authState(ctx)))
 
   app.post(
     '/api/auth/sign-up',
     { config: { auth: 'public' }, schema: { body: signUpBodySchema } },
     async (req, reply) => {
       const result = await signUp(ctx, req.body, clientMeta(req))
-      if (result.ok) {
-        setSessionCookie(reply, ctx.config, result.data.session)
-        ensureCsrfCookie(req, reply, ctx.config)
-      }
+      if (result.ok) setSessionCookie(reply, ctx.config, result.data.session)
       return reply.result(result.ok ? { ok: true, data: { mfaRequired: result.data.mfaRequired } } : result, 201)
     },
   )
@@ -29,10 +23,7 @@ export function authRoutes(app: App, ctx: PlatformContext): void {
     { config: { auth: 'public' }, schema: { body: signInBodySchema } },
     async (req, reply) => {
       const result = await signIn(ctx, req.body, clientMeta(req))
-      if (result.ok) {
-        setSessionCookie(reply, ctx.config, result.data.session)
-        ensureCsrfCookie(req, reply, ctx.config)
-      }
+      if (result.ok) setSessionCookie(reply, ctx.config, result.data.session)
       return reply.result(result.ok ? { ok: true, data: { mfaRequired: result.data.mfaRequired } } : result)
     },
   )
