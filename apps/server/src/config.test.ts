@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig, parseEnv } from './config.ts'
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = parseEnv({})
+    expect(c).toMatchObject({
+      port: 8000,
+      mode: 'hosted',
+      logLevel: 'info',
+      platformDatabaseUrl: undefined,
+      publicUrl: 'http://localhost:8000',
+    })
+    expect(c.dataDir).toBe(path.resolve('./data'))
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Invalid PORT="eighty": /],
+    [{ PORT: '70000' }, /^Invalid PORT="70000": /],
+    [{ BASALT_MODE: 'cloud' }, /^Invalid BASALT_MODE="cloud": .*\(one of: hosted, self-hosted\)$/],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid LOG_LEVEL="loud": .*\(one of: fatal, error, warn, info, debug, trace, silent\)$/],
+    [{ PLATFORM_DATABASE_URL: 'mysql://x' }, /^Invalid PLATFORM_DATABASE_URL="mysql:\/\/x": must be a postgres/],
+    [{ ENCRYPTION_KEY: 'short' }, /^Invalid ENCRYPTION_KEY="short": must be 64 hexadecimal characters/],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    expect(() => parseEnv(env)).toThrow(ConfigError)
+    expect(() => parseEnv(env)).toThrow(message)
+  })
+
+  it('generates the encryption key into DATA_DIR once and reuses it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'basalt-config-'))
+    try {
+      const first = await loadConfig({ DATA_DIR: dir })
+      const second = await loadConfig({ DATA_DIR: dir })
+      expect(first.encryptionKey).toHaveLength(32)
+      expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true)
+      expect((await readFile(path.join(dir, 'encryption.key'), 'utf8')).trim()).toBe(
+        first.encryptionKey.toString('hex'),
+      )
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('stops start-up with just that line, no stack trace', () => {
+    const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts')
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, PORT: 'abc' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr.trim()).toMatch(/^Invalid PORT="abc": [^\n]+$/)
+    expect(run.stdout).toBe('')
+  })
+})
