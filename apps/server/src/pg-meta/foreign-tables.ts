@@ -1,14 +1,6 @@
-import { fail, ok, type PgForeignTable, type Result } from '@basalt/contracts'
-import type pg from 'pg'
-import {
-  RELATION_IS_VISIBLE,
-  runSql,
-  schemaFilterCondition,
-  schemaFilterValues,
-  toNumber,
-  type SchemaFilter,
-} from './catalog.ts'
-import { attachColumns } from './columns.ts'
+import type { PgForeignTable } from '@basalt/contracts'
+import { RELATION_IS_VISIBLE, schemaFilterCondition, toNumber } from './catalog.ts'
+import { relationReaders, type ListRelationsParams } from './relation-readers.ts'
 
 /** Foreign tables (pg_class relkind f) with their server and foreign-data wrapper. */
 
@@ -46,26 +38,12 @@ export function toForeignTable(row: ForeignTableRow): PgForeignTable {
   return { ...row, id: toNumber(row.id) }
 }
 
-export interface ListForeignTablesParams extends SchemaFilter {
-  includeColumns?: boolean | undefined
-}
+const readers = relationReaders(FOREIGN_TABLES_SQL, toForeignTable, 'Foreign table')
+
+export type ListForeignTablesParams = ListRelationsParams
 
 /** Foreign tables the role can see, ordered by schema and name. */
-export async function listForeignTables(
-  client: pg.ClientBase,
-  params: ListForeignTablesParams = {},
-): Promise<Result<PgForeignTable[]>> {
-  const rows = await runSql<ForeignTableRow>(client, FOREIGN_TABLES_SQL, [null, ...schemaFilterValues(params)])
-  if (!rows.ok) return rows
-  return attachColumns(client, rows.data.map(toForeignTable), params.includeColumns ?? false)
-}
+export const listForeignTables = readers.list
 
-/** One foreign table by its pg_class oid, with its columns (spec 2 §7 "Get foreign table"). */
-export async function getForeignTable(client: pg.ClientBase, id: number): Promise<Result<PgForeignTable>> {
-  const rows = await runSql<ForeignTableRow>(client, FOREIGN_TABLES_SQL, [id, null, null, true])
-  if (!rows.ok) return rows
-  const withColumns = await attachColumns(client, rows.data.map(toForeignTable), true)
-  if (!withColumns.ok) return withColumns
-  const [table] = withColumns.data
-  return table ? ok(table) : fail('not_found', `Foreign table ${id} not found`)
-}
+/** One foreign table by its pg_class oid, with its columns (spec 2 §7). */
+export const getForeignTable = readers.get

@@ -1,14 +1,6 @@
-import { fail, ok, type PgMaterializedView, type Result } from '@basalt/contracts'
-import type pg from 'pg'
-import {
-  RELATION_IS_VISIBLE,
-  runSql,
-  schemaFilterCondition,
-  schemaFilterValues,
-  toNumber,
-  type SchemaFilter,
-} from './catalog.ts'
-import { attachColumns } from './columns.ts'
+import type { PgMaterializedView } from '@basalt/contracts'
+import { RELATION_IS_VISIBLE, schemaFilterCondition, toNumber } from './catalog.ts'
+import { relationReaders, type ListRelationsParams } from './relation-readers.ts'
 
 /** Materialized views (pg_class relkind m). */
 
@@ -43,26 +35,12 @@ export function toMaterializedView(row: MaterializedViewRow): PgMaterializedView
   return { ...row, id: toNumber(row.id) }
 }
 
-export interface ListMaterializedViewsParams extends SchemaFilter {
-  includeColumns?: boolean | undefined
-}
+const readers = relationReaders(MATERIALIZED_VIEWS_SQL, toMaterializedView, 'Materialized view')
+
+export type ListMaterializedViewsParams = ListRelationsParams
 
 /** Materialized views the role can see, ordered by schema and name. */
-export async function listMaterializedViews(
-  client: pg.ClientBase,
-  params: ListMaterializedViewsParams = {},
-): Promise<Result<PgMaterializedView[]>> {
-  const rows = await runSql<MaterializedViewRow>(client, MATERIALIZED_VIEWS_SQL, [null, ...schemaFilterValues(params)])
-  if (!rows.ok) return rows
-  return attachColumns(client, rows.data.map(toMaterializedView), params.includeColumns ?? false)
-}
+export const listMaterializedViews = readers.list
 
-/** One materialized view by its pg_class oid, with its columns (spec 2 §7 "Get materialized view"). */
-export async function getMaterializedView(client: pg.ClientBase, id: number): Promise<Result<PgMaterializedView>> {
-  const rows = await runSql<MaterializedViewRow>(client, MATERIALIZED_VIEWS_SQL, [id, null, null, true])
-  if (!rows.ok) return rows
-  const withColumns = await attachColumns(client, rows.data.map(toMaterializedView), true)
-  if (!withColumns.ok) return withColumns
-  const [view] = withColumns.data
-  return view ? ok(view) : fail('not_found', `Materialized view ${id} not found`)
-}
+/** One materialized view by its pg_class oid, with its columns (spec 2 §7). */
+export const getMaterializedView = readers.get

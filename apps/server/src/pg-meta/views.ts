@@ -1,14 +1,6 @@
-import { fail, ok, type PgView, type Result } from '@basalt/contracts'
-import type pg from 'pg'
-import {
-  RELATION_IS_VISIBLE,
-  runSql,
-  schemaFilterCondition,
-  schemaFilterValues,
-  toNumber,
-  type SchemaFilter,
-} from './catalog.ts'
-import { attachColumns } from './columns.ts'
+import type { PgView } from '@basalt/contracts'
+import { RELATION_IS_VISIBLE, schemaFilterCondition, toNumber } from './catalog.ts'
+import { relationReaders, type ListRelationsParams } from './relation-readers.ts'
 
 /** Views (pg_class relkind v). */
 
@@ -44,23 +36,12 @@ export function toView(row: ViewRow): PgView {
   return { ...row, id: toNumber(row.id) }
 }
 
-export interface ListViewsParams extends SchemaFilter {
-  includeColumns?: boolean | undefined
-}
+const readers = relationReaders(VIEWS_SQL, toView, 'View')
+
+export type ListViewsParams = ListRelationsParams
 
 /** Views the role can see, ordered by schema and name. */
-export async function listViews(client: pg.ClientBase, params: ListViewsParams = {}): Promise<Result<PgView[]>> {
-  const rows = await runSql<ViewRow>(client, VIEWS_SQL, [null, ...schemaFilterValues(params)])
-  if (!rows.ok) return rows
-  return attachColumns(client, rows.data.map(toView), params.includeColumns ?? false)
-}
+export const listViews = readers.list
 
-/** One view by its pg_class oid, with its columns (spec 2 §7 "Get view"). */
-export async function getView(client: pg.ClientBase, id: number): Promise<Result<PgView>> {
-  const rows = await runSql<ViewRow>(client, VIEWS_SQL, [id, null, null, true])
-  if (!rows.ok) return rows
-  const withColumns = await attachColumns(client, rows.data.map(toView), true)
-  if (!withColumns.ok) return withColumns
-  const [view] = withColumns.data
-  return view ? ok(view) : fail('not_found', `View ${id} not found`)
-}
+/** One view by its pg_class oid, with its columns (spec 2 §7). */
+export const getView = readers.get
