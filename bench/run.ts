@@ -7,11 +7,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { startEmbeddedPostgres } from '@basalt/server/src/db/embedded.ts'
+import { tableEditor } from './table-editor.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const rows: { figure: string; value: string; budget: string; verdict: string }[] = []
-const report = (figure: string, value: string, budget: string, ok: boolean) =>
-  rows.push({ figure, value, budget, verdict: ok ? 'within budget' : 'OVER BUDGET' })
+/** ok null: a figure with no budget of its own (a breakdown). */
+const report = (figure: string, value: string, budget: string, ok: boolean | null) =>
+  rows.push({ figure, value, budget, verdict: ok === null ? '—' : ok ? 'within budget' : 'OVER BUDGET' })
 
 /** Gzip size of the JavaScript the first page loads: the entry script and its modulepreloads. */
 async function firstPageJs(): Promise<number> {
@@ -96,6 +98,7 @@ async function startup() {
 const js = await firstPageJs()
 report('first page JavaScript (gzip)', `${(js / 1024).toFixed(1)} KB`, '< 400 KB', js < 400 * 1024)
 await startup()
+await tableEditor(report)
 
 const w = (k: keyof (typeof rows)[0]) => Math.max(k.length, ...rows.map((r) => r[k].length))
 const line = (r: Record<string, string>) =>
