@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { can, ORG_ROLES, type OrgRole } from '@basalt/contracts'
+import { can, ORG_ROLES, PERMISSIONS, type OrgRole } from '@basalt/contracts'
 import { Agent, createTestApp, waitForProject } from '../../test/platform-app.ts'
 import { buildApp } from '../app.ts'
 
@@ -51,7 +51,13 @@ describe('route permissions', () => {
 
   it('knows every route, and each declares its access', () => {
     expect(t.app.apiRoutes.length).toBeGreaterThan(30)
-    for (const r of t.app.apiRoutes) expect(r.access).toBeTruthy()
+    for (const r of t.app.apiRoutes) {
+      if (!('permission' in r.access)) continue
+      // A scoped route resolves its organisation or project from the path; without the parameter every
+      // caller would get 404.
+      expect(PERMISSIONS, `${r.method} ${r.url}`).toContain(r.access.permission)
+      expect(r.url, `${r.method} ${r.url}`).toContain(r.access.scope === 'org' ? ':slug' : ':ref')
+    }
   })
 
   it('refuses to register an /api route without an access declaration', async () => {
