@@ -1,11 +1,11 @@
-import { useState } from 'react'
+import type { Dispatch, SetStateAction } from 'react'
 import { ListFilter, Plus, X } from 'lucide-react'
 import { FILTER_OPERATORS, type Filter, type FilterOperator } from '@basalt/sql'
 import type { PgColumn } from '@basalt/contracts'
 import { Button } from '../../../ui/button'
 import { Input, NativeSelect } from '../../../ui/input'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
-import { ToolbarPopover } from './toolbar-popover'
+import { RuleDraftPopover } from './rule-draft-popover'
 
 /** Spec 1 §5: timestamp filters show the expected format, with the offset for timestamptz. */
 export function filterValueHint(format: string | undefined): string | undefined {
@@ -27,36 +27,33 @@ export function FilterPopover({
   filters: readonly Filter[]
   onApply: (filters: Filter[]) => void
 }) {
-  const [open, setOpen] = useState(false)
-  const [draft, setDraft] = useState<Filter[]>([])
   const formatOf = (name: string) => columns.find((c) => c.name === name)?.format
-
-  const update = (i: number, patch: Partial<Filter>) =>
+  const update = (setDraft: Dispatch<SetStateAction<Filter[]>>, i: number, patch: Partial<Filter>) =>
     setDraft((d) => d.map((f, j) => (j === i ? { ...f, ...patch } : f)))
 
   return (
-    <ToolbarPopover
+    <RuleDraftPopover
       label="Filters"
-      open={open}
-      onOpenChange={(next) => {
-        if (next) setDraft(filters.map((f) => ({ ...f })))
-        setOpen(next)
-      }}
-      trigger={
-        <Button size="sm" variant={filters.length > 0 ? 'default' : 'ghost'}>
-          <ListFilter aria-hidden className="size-3.5" />
-          {filters.length > 0 ? `Filtered by ${filters.length} ${filters.length === 1 ? 'rule' : 'rules'}` : 'Filter'}
+      rules={filters}
+      onApply={onApply}
+      icon={<ListFilter aria-hidden className="size-3.5" />}
+      idleText="Filter"
+      activeVerb="Filtered"
+      applyLabel="Apply filter"
+      footerStart={(setDraft) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={columns.length === 0}
+          onClick={() => setDraft((d) => [...d, { column: columns[0]!.name, operator: '=', value: '' }])}
+        >
+          <Plus aria-hidden className="size-3.5" />
+          Add filter
         </Button>
-      }
+      )}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault()
-          onApply(draft)
-          setOpen(false)
-        }}
-      >
-        <div className="max-h-80 space-y-2 overflow-y-auto p-3">
+      {(draft, setDraft) => (
+        <>
           {draft.length === 0 && (
             <p className="text-sm text-muted-foreground">
               No filters applied to this view. Add a filter to narrow the rows.
@@ -72,7 +69,7 @@ export function FilterPopover({
                       aria-label="Column"
                       className="h-8 text-xs"
                       value={filter.column}
-                      onChange={(e) => update(i, { column: e.target.value })}
+                      onChange={(e) => update(setDraft, i, { column: e.target.value })}
                     >
                       {columns.map((c) => (
                         <option key={c.name} value={c.name}>
@@ -86,7 +83,7 @@ export function FilterPopover({
                       aria-label="Operator"
                       className="h-8 text-xs"
                       value={filter.operator}
-                      onChange={(e) => update(i, { operator: e.target.value as FilterOperator })}
+                      onChange={(e) => update(setDraft, i, { operator: e.target.value as FilterOperator })}
                     >
                       {FILTER_OPERATORS.map((op) => (
                         <option key={op.operator} value={op.operator}>
@@ -100,7 +97,7 @@ export function FilterPopover({
                     className="h-8 min-w-0 flex-1 text-xs"
                     placeholder={hint ?? (filter.operator === 'in' ? 'a,b,c' : 'Enter a value')}
                     value={filter.value}
-                    onChange={(e) => update(i, { value: e.target.value })}
+                    onChange={(e) => update(setDraft, i, { value: e.target.value })}
                   />
                   <Button
                     size="icon"
@@ -116,22 +113,8 @@ export function FilterPopover({
               </fieldset>
             )
           })}
-        </div>
-        <div className="flex items-center justify-between gap-2 border-t border-border px-3 py-2">
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={columns.length === 0}
-            onClick={() => setDraft((d) => [...d, { column: columns[0]!.name, operator: '=', value: '' }])}
-          >
-            <Plus aria-hidden className="size-3.5" />
-            Add filter
-          </Button>
-          <Button size="sm" variant="primary" type="submit">
-            Apply filter
-          </Button>
-        </div>
-      </form>
-    </ToolbarPopover>
+        </>
+      )}
+    </RuleDraftPopover>
   )
 }

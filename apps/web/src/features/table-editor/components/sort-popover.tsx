@@ -1,11 +1,10 @@
-import { useState } from 'react'
 import { ArrowUpDown, X } from 'lucide-react'
 import type { Sort } from '@basalt/sql'
 import type { PgColumn } from '@basalt/contracts'
 import { Button } from '../../../ui/button'
 import { NativeSelect } from '../../../ui/input'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
-import { ToolbarPopover } from './toolbar-popover'
+import { RuleDraftPopover } from './rule-draft-popover'
 
 /**
  * The Sort popover: each column may be used once (spec 1 §5); applying writes the `sort` URL parameters and
@@ -20,91 +19,74 @@ export function SortPopover({
   sorts: readonly Sort[]
   onApply: (sorts: Sort[]) => void
 }) {
-  const [open, setOpen] = useState(false)
-  const [draft, setDraft] = useState<Sort[]>([])
-  const remaining = columns.filter((c) => !draft.some((s) => s.column === c.name))
-
   return (
-    <ToolbarPopover
+    <RuleDraftPopover
       label="Sorts"
-      open={open}
-      onOpenChange={(next) => {
-        if (next) setDraft(sorts.map((s) => ({ ...s })))
-        setOpen(next)
-      }}
+      rules={sorts}
+      onApply={onApply}
       className="w-80"
-      trigger={
-        <Button size="sm" variant={sorts.length > 0 ? 'default' : 'ghost'}>
-          <ArrowUpDown aria-hidden className="size-3.5" />
-          {sorts.length > 0 ? `Sorted by ${sorts.length} ${sorts.length === 1 ? 'rule' : 'rules'}` : 'Sort'}
-        </Button>
-      }
+      icon={<ArrowUpDown aria-hidden className="size-3.5" />}
+      idleText="Sort"
+      activeVerb="Sorted"
+      applyLabel="Apply sorting"
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault()
-          onApply(draft)
-          setOpen(false)
-        }}
-      >
-        <div className="max-h-80 space-y-2 overflow-y-auto p-3">
-          {draft.length === 0 && <p className="text-sm text-muted-foreground">No sorts applied to this view.</p>}
-          <ul className="space-y-1.5">
-            {draft.map((sort, i) => (
-              <li key={sort.column} className="flex items-center gap-1.5">
-                <span className="min-w-0 flex-1 truncate text-sm">{sort.column}</span>
-                <span className="w-32 shrink-0">
-                  <NativeSelect
-                    aria-label={`Direction of ${sort.column}`}
-                    className="h-8 text-xs"
-                    value={sort.ascending ? 'asc' : 'desc'}
-                    onChange={(e) =>
-                      setDraft((d) => d.map((s, j) => (j === i ? { ...s, ascending: e.target.value === 'asc' } : s)))
-                    }
+      {(draft, setDraft) => {
+        const remaining = columns.filter((c) => !draft.some((s) => s.column === c.name))
+        return (
+          <>
+            {draft.length === 0 && <p className="text-sm text-muted-foreground">No sorts applied to this view.</p>}
+            <ul className="space-y-1.5">
+              {draft.map((sort, i) => (
+                <li key={sort.column} className="flex items-center gap-1.5">
+                  <span className="min-w-0 flex-1 truncate text-sm">{sort.column}</span>
+                  <span className="w-32 shrink-0">
+                    <NativeSelect
+                      aria-label={`Direction of ${sort.column}`}
+                      className="h-8 text-xs"
+                      value={sort.ascending ? 'asc' : 'desc'}
+                      onChange={(e) =>
+                        setDraft((d) => d.map((s, j) => (j === i ? { ...s, ascending: e.target.value === 'asc' } : s)))
+                      }
+                    >
+                      <option value="asc">Ascending</option>
+                      <option value="desc">Descending</option>
+                    </NativeSelect>
+                  </span>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    className="size-8"
+                    aria-label={`Remove sort by ${sort.column}`}
+                    onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}
                   >
-                    <option value="asc">Ascending</option>
-                    <option value="desc">Descending</option>
-                  </NativeSelect>
-                </span>
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  className="size-8"
-                  aria-label={`Remove sort by ${sort.column}`}
-                  onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}
-                >
-                  <X aria-hidden className="size-3.5" />
-                </Button>
-              </li>
-            ))}
-          </ul>
-          {remaining.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{TABLE_EDITOR_MESSAGES.allColumnsAdded}</p>
-          ) : (
-            <NativeSelect
-              aria-label="Pick a column to sort by"
-              className="h-8 text-xs"
-              value=""
-              onChange={(e) => {
-                const column = e.target.value
-                if (column) setDraft((d) => [...d, { column, ascending: true }])
-              }}
-            >
-              <option value="">Pick a column to sort by</option>
-              {remaining.map((c) => (
-                <option key={c.name} value={c.name}>
-                  {c.name}
-                </option>
+                    <X aria-hidden className="size-3.5" />
+                  </Button>
+                </li>
               ))}
-            </NativeSelect>
-          )}
-        </div>
-        <div className="flex justify-end border-t border-border px-3 py-2">
-          <Button size="sm" variant="primary" type="submit">
-            Apply sorting
-          </Button>
-        </div>
-      </form>
-    </ToolbarPopover>
+            </ul>
+            {remaining.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{TABLE_EDITOR_MESSAGES.allColumnsAdded}</p>
+            ) : (
+              <NativeSelect
+                aria-label="Pick a column to sort by"
+                className="h-8 text-xs"
+                value=""
+                onChange={(e) => {
+                  const column = e.target.value
+                  if (column) setDraft((d) => [...d, { column, ascending: true }])
+                }}
+              >
+                <option value="">Pick a column to sort by</option>
+                {remaining.map((c) => (
+                  <option key={c.name} value={c.name}>
+                    {c.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </>
+        )
+      }}
+    </RuleDraftPopover>
   )
 }
