@@ -39,6 +39,8 @@ export interface Relation {
   estimated_rows: number | null
   /** Size of the main fork (over partitions), in bytes. */
   bytes: number
+  /** Changes whenever the relation, its columns or its primary key change (see {@link signatureSql}). */
+  signature: string
 }
 
 interface RelationRow {
@@ -49,6 +51,24 @@ interface RelationRow {
   primary_key: string[]
   estimated_rows: number | null
   bytes: string
+  signature: string
+}
+
+/**
+ * The catalog rows a relation's reads depend on, as one string: the xmin of its pg_class row (rename, RLS,
+ * kind, a grant), of each pg_attribute row (a column added, dropped, renamed or retyped) and of its primary
+ * key's pg_index row. Any DDL on them writes new row versions and so a new signature; ANALYZE and VACUUM
+ * update pg_class in place and do not. `rel` is an SQL expression for the relation's oid.
+ */
+const signatureOf = (rel: string) => `concat_ws(':',
+    (select x.xmin::text from pg_class x where x.oid = ${rel}),
+    (select string_agg(a.xmin::text, ',' order by a.attnum) from pg_attribute a where a.attrelid = ${rel} and a.attnum > 0),
+    (select string_agg(i.xmin::text, ',' order by i.indexrelid) from pg_index i where i.indrelid = ${rel} and i.indisprimary))`
+
+/** One row `{ signature }` of the relation with this oid (no row when it no longer exists). */
+export function signatureSql(id: number): string {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`not an oid: ${id}`)
+  return `select ${signatureOf(String(id))} as signature from pg_class where oid = ${id}`
 }
 
 // $1 schema, $2 name. One row per storage-holding relation (the relation itself, or the leaves of a
@@ -84,7 +104,8 @@ select
      order by k.position
   )) as primary_key,
   size.estimated_rows,
-  size.bytes
+  size.bytes,
+  ${signatureOf('c.oid')} as signature
 from pg_class c
 join pg_namespace n on n.oid = c.relnamespace
 cross join lateral (
@@ -138,4 +159,53 @@ export function isSmallRelation(relation: Relation): boolean {
   return relation.estimated_rows !== null
     ? relation.estimated_rows <= DEFAULT_ORDER_MAX_ROWS
     : relation.bytes <= UNANALYSED_SMALL_BYTES
+}
+
+/**
+ * Relations of one project database looked up recently, so that a grid page need not repeat the catalog
+ * query (about 1 ms, as long as the page itself: docs/performance.md). An entry is only a guess: a reader
+ * sends {@link signatureSql} in the same round trip as its page and falls back to {@link findRelation} when
+ * the signature changed or the page failed. Entries older than the TTL are dropped, so that the row
+ * estimate (which ANALYZE changes without a new signature) is never older than that.
+ */
+export class RelationCache {
+  readonly #entries = new Map<string, { relation: Relation; at: number }>()
+
+  constructor(
+    private readonly ttlMs = 30_000,
+    private readonly maxEntries = 1_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(schema: string, name: string): Relation | undefined {
+    const key = JSON.stringify([schema, name])
+    const entry = this.#entries.get(key)
+    if (!entry) return undefined
+    if (this.now() - entry.at > this.ttlMs) {
+      this.#entries.delete(key)
+      return undefined
+    }
+    return entry.relation
+  }
+
+  set(relation: Relation): void {
+    const key = JSON.stringify([relation.schema, relation.name])
+    this.#entries.delete(key)
+    this.#entries.set(key, { relation, at: this.now() })
+    // Maps iterate in insertion order: the first key is the oldest entry.
+    if (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!)
+  }
+
+  delete(schema: string, name: string): void {
+    this.#entries.delete(JSON.stringify([schema, name]))
+  }
+}
+
+const caches = new WeakMap<pg.Pool, RelationCache>()
+
+/** The relation cache of a project database's pool (gone with the pool). */
+export function relationCacheOf(pool: pg.Pool): RelationCache {
+  let cache = caches.get(pool)
+  if (!cache) caches.set(pool, (cache = new RelationCache()))
+  return cache
 }

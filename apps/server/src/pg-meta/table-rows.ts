@@ -17,7 +17,15 @@ import {
 import { buildSelect, ident, unsafeRaw, type ColumnTypes, type FilterOperator, type Sort } from '@basalt/sql'
 import type pg from 'pg'
 import { buildFromInput, runSql } from './catalog.ts'
-import { findRelation, isSmallRelation, type Relation, type RelationColumn } from './relation-lookup.ts'
+import { isPgError } from '../db/pg-error.ts'
+import {
+  findRelation,
+  isSmallRelation,
+  signatureSql,
+  type Relation,
+  type RelationCache,
+  type RelationColumn,
+} from './relation-lookup.ts'
 
 /**
  * A page of a table's rows for the grid, and one whole cell on demand.
@@ -92,23 +100,62 @@ function outerSelectList(columns: OutputColumn[]): string {
 /**
  * A page of rows of a table, view, materialized view or foreign table, with the catalog types of its
  * columns. Run it through withRole so the impersonated role's privileges and RLS apply.
+ *
+ * With a `relations` cache (reads as the admin connection, outside a transaction) a cached relation is
+ * trusted only if its signature, sent in the same round trip as the page, is unchanged; otherwise, or when
+ * that page fails, the relation is looked up again and the page read once more.
  */
-export async function fetchTableRows(client: pg.ClientBase, input: TableRowsParams): Promise<Result<TableRowsResult>> {
+export async function fetchTableRows(
+  client: pg.ClientBase,
+  input: TableRowsParams,
+  relations?: RelationCache,
+): Promise<Result<TableRowsResult>> {
   const parsed = tableRowsParamsSchema.safeParse(input)
   if (!parsed.success) return fail('validation_failed', parsed.error.issues.map((i) => i.message).join('; '))
   const params = parsed.data
+
+  const cached = relations?.get(params.schema, params.table)
+  if (cached) {
+    const page = pageOf(params, cached)
+    if (!page.ok) return page
+    const checked = await readCheckedPage(client, page.data.sql, cached)
+    if (checked) return ok(resultOf(page.data, cached, checked))
+    relations!.delete(params.schema, params.table)
+  }
+
   const relation = await findRelation(client, params.schema, params.table)
   if (!relation.ok) return relation
+  relations?.set(relation.data)
+  const page = pageOf(params, relation.data)
+  if (!page.ok) return page
+  const rows = await runSql(client, page.data.sql)
+  return rows.ok ? ok(resultOf(page.data, relation.data, rows.data)) : rows
+}
 
-  const byName = new Map(relation.data.columns.map((c) => [c.name, c]))
-  const names = params.columns ? [...new Set(params.columns)] : relation.data.columns.map((c) => c.name)
-  const columns: OutputColumn[] = names.map((name, i) => {
+interface PageQuery {
+  sql: string
+  columns: OutputColumn[]
+  offset: number
+}
+
+type ParsedRowsParams = ReturnType<typeof tableRowsParamsSchema.parse>
+
+/** The output columns reading `names` of `relation`: which are cut, and the aliases they are read by. */
+function outputColumnsOf(relation: Relation, names: readonly string[]): OutputColumn[] {
+  const byName = new Map(relation.columns.map((c) => [c.name, c]))
+  return names.map((name, i) => {
     const column = byName.get(name)
     const out: OutputColumn = { name, column, value: `v${i}` }
     if (column?.is_array) out.sliced = `s${i}`
     else if (column?.is_varlena) out.preview = `p${i}`
     return out
   })
+}
+
+/** The statement reading one page of `relation`, with what is needed to read its result back. */
+function pageOf(params: ParsedRowsParams, relation: Relation): Result<PageQuery> {
+  const names = params.columns ? [...new Set(params.columns)] : relation.columns.map((c) => c.name)
+  const columns = outputColumnsOf(relation, names)
   const offset = (params.page - 1) * params.limit
 
   const sql = buildFromInput(() => {
@@ -117,8 +164,8 @@ export async function fetchTableRows(client: pg.ClientBase, input: TableRowsPara
       table: { schema: params.schema, name: params.table },
       columns: names,
       filters: params.filters,
-      columnTypes: columnTypesOf(relation.data),
-      sorts: effectiveSorts(relation.data, params.sorts),
+      columnTypes: columnTypesOf(relation),
+      sorts: effectiveSorts(relation, params.sorts),
       limit: params.limit,
       // Page 1 reads no OFFSET at all.
       ...(offset > 0 ? { offset } : {}),
@@ -127,29 +174,70 @@ export async function fetchTableRows(client: pg.ClientBase, input: TableRowsPara
     // projection over the ordered subquery keeps its order (Postgres adds no sort or join above it).
     return names.length === 0 ? page : `select ${outerSelectList(columns)} from (${page}) as r`
   })
-  if (!sql.ok) return sql
-  const result = await runSql(client, sql.data)
-  if (!result.ok) return result
+  return sql.ok ? ok({ sql: sql.data, columns, offset }) : sql
+}
 
-  const rows: TableRow[] = result.data.map((raw, i) => {
+/**
+ * The page read together with the relation's current signature, in one round trip (both statements go
+ * as one simple query; the page statement carries no bind parameters). Null when the relation changed
+ * since it was cached or the page failed: the caller looks it up again.
+ */
+async function readCheckedPage(
+  client: pg.ClientBase,
+  sql: string,
+  relation: Relation,
+): Promise<Record<string, unknown>[] | null> {
+  try {
+    const results = (await client.query(`${signatureSql(relation.id)};\n${sql}`)) as unknown as pg.QueryResult[]
+    const [check, page] = results
+    return check?.rows[0]?.signature === relation.signature && page ? page.rows : null
+  } catch (err) {
+    if (isPgError(err)) return null
+    throw err
+  }
+}
+
+function resultOf(page: PageQuery, relation: Relation, raw: Record<string, unknown>[]): TableRowsResult {
+  const rows: TableRow[] = raw.map((r, i) => {
     const data: Record<string, unknown> = {}
     const truncated: string[] = []
-    for (const out of columns) {
-      const preview = out.preview ? raw[out.preview] : null
+    for (const out of page.columns) {
+      const preview = out.preview ? r[out.preview] : null
       if (preview !== null && preview !== undefined) {
         data[out.name] = preview
         truncated.push(out.name)
       } else {
-        data[out.name] = raw[out.value]
-        if (out.sliced && raw[out.sliced] === true) truncated.push(out.name)
+        data[out.name] = r[out.value]
+        if (out.sliced && r[out.sliced] === true) truncated.push(out.name)
       }
     }
-    return { idx: offset + i, data, truncated }
+    return { idx: page.offset + i, data, truncated }
   })
-  const fields: RowField[] = columns.flatMap(({ name, column }) =>
+  const fields: RowField[] = page.columns.flatMap(({ name, column }) =>
     column ? [{ name, dataTypeID: column.type_id, format: column.format, dataType: column.data_type }] : [],
   )
-  return ok({ rows, fields, primaryKey: relation.data.primary_key })
+  return { rows, fields, primaryKey: relation.primary_key }
+}
+
+/**
+ * Runs a statement of `relation` ending in `returning *` (an insert or an update) and reads the rows it
+ * returned exactly as a page shows them (big cells cut, arrays of user types as text[]), so the grid can put
+ * them in place of what it had.
+ *
+ * @example
+ *   await runReturningRows(client, relation, 'insert into "public"."todos" ("title") values (\'a\') returning *')
+ */
+export async function runReturningRows(
+  client: pg.ClientBase,
+  relation: Relation,
+  statement: string,
+): Promise<Result<TableRowsResult>> {
+  const names = relation.columns.map((c) => c.name)
+  const columns = outputColumnsOf(relation, names)
+  // A data-modifying statement in WITH runs exactly once; the outer select only reshapes what it returned.
+  const sql = `with written as (${statement}) select ${outerSelectList(columns)} from written as r`
+  const rows = await runSql(client, sql)
+  return rows.ok ? ok(resultOf({ sql, columns, offset: 0 }, relation, rows.data)) : rows
 }
 
 /**

@@ -27,6 +27,7 @@ import { listEntities } from '../pg-meta/entities.ts'
 import { listForeignKeys } from '../pg-meta/foreign-keys.ts'
 import { getForeignTable, listForeignTables } from '../pg-meta/foreign-tables.ts'
 import { getMaterializedView, listMaterializedViews } from '../pg-meta/materialized-views.ts'
+import { relationCacheOf, type RelationCache } from '../pg-meta/relation-lookup.ts'
 import { listRoles } from '../pg-meta/roles.ts'
 import { listSchemas } from '../pg-meta/schemas.ts'
 import { countTableRows } from '../pg-meta/table-count.ts'
@@ -55,7 +56,7 @@ async function onProject<T>(
   ctx: PlatformContext,
   req: FastifyRequest,
   impersonation: Impersonation | undefined,
-  fn: (client: pg.ClientBase) => Promise<Result<T>>,
+  fn: (client: pg.ClientBase, relations: RelationCache | undefined) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   const { ref } = req.params as { ref: string }
   const connection = parseConnectionId(ctx, ref, req.headers['x-connection-encrypted'] as string | undefined)
@@ -63,7 +64,10 @@ async function onProject<T>(
   const pool = projectPool(ctx, req.projectAccess!.project)
   if (!pool.ok) return pool
   try {
-    return await withRole(pool.data, impersonation, fn, { readOnly: true })
+    // Cached relations are checked in the same round trip as the read that uses them, which is only done
+    // outside a transaction: as the admin connection (see fetchTableRows).
+    const relations = impersonation ? undefined : relationCacheOf(pool.data)
+    return await withRole(pool.data, impersonation, (client) => fn(client, relations), { readOnly: true })
   } catch (err) {
     if (err instanceof ImpersonationError) return fail('bad_request', err.message)
     if (isPgError(err)) return { ok: false, error: toApiError(err) }
@@ -167,7 +171,9 @@ export function pgMetaRoutes(app: App, ctx: PlatformContext): void {
     { config: read, schema: { params: refParams, body: tableRowsBodySchema } },
     async (req, reply) => {
       const { impersonation, ...params } = req.body
-      return reply.result(await onProject(ctx, req, impersonation, (c) => fetchTableRows(c, params)))
+      return reply.result(
+        await onProject(ctx, req, impersonation, (c, relations) => fetchTableRows(c, params, relations)),
+      )
     },
   )
 
