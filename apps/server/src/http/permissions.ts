@@ -4,6 +4,7 @@ import type { PlatformContext } from '../platform/context.ts'
 import { findMembership, type Membership } from '../platform/organizations.ts'
 import { findProjectAccess, type ProjectAccess } from '../platform/projects.ts'
 import { sendFailure } from './errors.ts'
+import { preloadedProjectAccess } from './session.ts'
 
 /**
  * What a route requires, declared in its `config`. Every /api route must declare one of:
@@ -106,7 +107,13 @@ export function registerPermissions(app: FastifyInstance, ctx: PlatformContext):
       req.membership = membership
       role = membership.role
     } else {
-      const projectAccess = params.ref ? await findProjectAccess(ctx.db, params.ref, auth.user.id) : null
+      const preloaded = preloadedProjectAccess(req)
+      const projectAccess =
+        preloaded !== undefined
+          ? preloaded
+          : params.ref
+            ? await findProjectAccess(ctx.db, params.ref, auth.user.id)
+            : null
       if (!projectAccess) return sendFailure(reply, 'not_found', 'Project not found')
       req.projectAccess = projectAccess
       role = projectAccess.role

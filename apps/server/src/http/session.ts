@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
 import { resolveAccessToken } from '../platform/access-tokens.ts'
 import type { Actor, PlatformContext } from '../platform/context.ts'
+import type { ProjectAccess } from '../platform/projects.ts'
 import { randomToken } from '../platform/secrets.ts'
 import { resolveSession, SESSION_LIFETIME_MS, type Aal, type NewSession } from '../platform/sessions.ts'
 import type { UserRow } from '../platform/users.ts'
@@ -78,6 +79,15 @@ export function actorOf(req: FastifyRequest): Actor {
 
 export const clientMeta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null })
 
+const preloadedAccess = new WeakMap<FastifyRequest, ProjectAccess | null>()
+
+/**
+ * The caller's access to the route's project as the session lookup found it (null: no access), or
+ * undefined when it was not looked up with the session (an access token, a route without `:ref`).
+ */
+export const preloadedProjectAccess = (req: FastifyRequest): ProjectAccess | null | undefined =>
+  preloadedAccess.get(req)
+
 /** Puts the caller on `request.auth` for every /api request. An Authorization header rules out the cookie. */
 export function registerSession(app: FastifyInstance, ctx: PlatformContext): void {
   app.decorateRequest('auth', null)
@@ -91,8 +101,11 @@ export function registerSession(app: FastifyInstance, ctx: PlatformContext): voi
     }
     const cookie = req.cookies[SESSION_COOKIE]
     if (!cookie) return
-    const session = await resolveSession(ctx.db, cookie)
+    // A project route learns the caller's access to its project with the session, in one query.
+    const projectRef = req.routeOptions.config.scope === 'project' ? (req.params as { ref?: string }).ref : undefined
+    const session = await resolveSession(ctx.db, cookie, projectRef)
     if (!session) return
+    if (session.projectAccess !== undefined) preloadedAccess.set(req, session.projectAccess)
     if (session.extendedUntil) setSessionCookie(reply, ctx.config, { token: cookie, expiresAt: session.extendedUntil })
     req.auth = {
       user: session.user,

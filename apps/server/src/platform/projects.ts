@@ -66,18 +66,30 @@ export async function listProjects(db: pg.Pool, userId: string): Promise<Project
 }
 
 /** The project with this ref if the user is a member of its organisation; null otherwise (no leak of existence). */
+/**
+ * An SQL expression: the access of user `userId` to project `ref` (both SQL expressions, e.g. bind
+ * parameters) as JSON `{ project, role }`, null when the project does not exist or the user is not a
+ * member of its organisation. Read it back with {@link projectAccessFromJson}. Other queries embed it to
+ * learn the access in the same round trip (the session lookup of a project route does).
+ */
+export const projectAccessJson = (ref: string, userId: string) => `(
+  select jsonb_build_object(
+    'project', to_jsonb(p) || jsonb_build_object('organization_slug', o.slug, 'organization_name', o.name),
+    'role', m.role)
+    from basalt.projects p join basalt.organizations o on o.id = p.organization_id
+    join basalt.members m on m.organization_id = p.organization_id and m.user_id = ${userId}
+   where p.ref = ${ref})`
+
+export function projectAccessFromJson(
+  json: { project: Omit<ProjectRow, 'created_at'> & { created_at: string }; role: OrgRole } | null,
+): ProjectAccess | null {
+  if (!json) return null
+  return { project: { ...json.project, created_at: new Date(json.project.created_at) }, role: json.role }
+}
+
 export async function findProjectAccess(db: pg.Pool, ref: string, userId: string): Promise<ProjectAccess | null> {
-  const { rows } = await db.query<ProjectRow & { role: OrgRole }>(
-    `select p.*, o.slug as organization_slug, o.name as organization_name, m.role
-       from basalt.projects p join basalt.organizations o on o.id = p.organization_id
-       join basalt.members m on m.organization_id = p.organization_id and m.user_id = $2
-      where p.ref = $1`,
-    [ref, userId],
-  )
-  const row = rows[0]
-  if (!row) return null
-  const { role, ...project } = row
-  return { project, role }
+  const { rows } = await db.query(`select ${projectAccessJson('$1', '$2::uuid')} as access`, [ref, userId])
+  return projectAccessFromJson(rows[0]?.access ?? null)
 }
 
 /** The superuser-or-owner connection string of a project's database; never sent to the browser. */

@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { projectAccessFromJson, projectAccessJson, type ProjectAccess } from './projects.ts'
 import { hashToken, randomToken } from './secrets.ts'
 import type { UserRow } from './users.ts'
 
@@ -34,19 +35,30 @@ export interface ResolvedSession {
   user: UserRow
   /** Set when the expiry moved: the cookie is sent again with it. */
   extendedUntil: Date | null
+  /** The user's access to the project asked for (null: none); undefined when none was asked for. */
+  projectAccess?: ProjectAccess | null
 }
 
-/** The live session of a cookie token, sliding its expiry forward. */
-export async function resolveSession(db: pg.Pool, token: string): Promise<ResolvedSession | null> {
-  const { rows } = await db.query<UserRow & { session_id: string; aal: Aal; last_seen_at: Date }>(
-    `select u.*, s.id as session_id, s.aal, s.last_seen_at
+/**
+ * The live session of a cookie token, sliding its expiry forward. Given a project ref, the user's access
+ * to that project comes with it, in the same query: a project route then needs one platform round trip.
+ */
+export async function resolveSession(db: pg.Pool, token: string, projectRef?: string): Promise<ResolvedSession | null> {
+  const withAccess = projectRef !== undefined
+  const { rows } = await db.query<
+    UserRow & { session_id: string; aal: Aal; last_seen_at: Date; project_access: never }
+  >({
+    // Every /api request runs this: named, it is parsed and planned once per connection (docs/performance.md).
+    name: withAccess ? 'basalt_resolve_session_access' : 'basalt_resolve_session',
+    text: `select u.*, s.id as session_id, s.aal, s.last_seen_at,
+            ${withAccess ? projectAccessJson('$2', 'u.id') : 'null'} as project_access
        from basalt.sessions s join basalt.users u on u.id = s.user_id
       where s.token_hash = $1 and s.expires_at > now()`,
-    [hashToken(token)],
-  )
+    values: withAccess ? [hashToken(token), projectRef] : [hashToken(token)],
+  })
   const row = rows[0]
   if (!row) return null
-  const { session_id, aal, last_seen_at, ...user } = row
+  const { session_id, aal, last_seen_at, project_access, ...user } = row
   let extendedUntil: Date | null = null
   if (Date.now() - last_seen_at.getTime() > EXTEND_AFTER_MS) {
     extendedUntil = new Date(Date.now() + SESSION_LIFETIME_MS)
@@ -55,7 +67,13 @@ export async function resolveSession(db: pg.Pool, token: string): Promise<Resolv
       extendedUntil,
     ])
   }
-  return { sessionId: session_id, aal, user, extendedUntil }
+  return {
+    sessionId: session_id,
+    aal,
+    user,
+    extendedUntil,
+    ...(withAccess ? { projectAccess: projectAccessFromJson(project_access) } : {}),
+  }
 }
 
 export async function setSessionAal(db: pg.Pool, sessionId: string, aal: Aal): Promise<void> {
