@@ -95,10 +95,16 @@ async function startup() {
   }
 }
 
-const js = await firstPageJs()
-report('first page JavaScript (gzip)', `${(js / 1024).toFixed(1)} KB`, '< 400 KB', js < 400 * 1024)
-await startup()
-await tableEditor(report)
+/** BENCH_ONLY=table-editor,… runs only the named parts (bundle, startup, table-editor); all by default. */
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
+const wanted = (part: string) => !only || only.includes(part)
+
+if (wanted('bundle')) {
+  const js = await firstPageJs()
+  report('first page JavaScript (gzip)', `${(js / 1024).toFixed(1)} KB`, '< 400 KB', js < 400 * 1024)
+}
+if (wanted('startup')) await startup()
+if (wanted('table-editor')) await tableEditor(report)
 
 const w = (k: keyof (typeof rows)[0]) => Math.max(k.length, ...rows.map((r) => r[k].length))
 const line = (r: Record<string, string>) =>
