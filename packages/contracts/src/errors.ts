@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   project_not_ready: 409,
   payload_too_large: 413,
+  /** A CSV import with rows Postgres refused (the body lists them); nothing was imported. */
+  import_rejected: 422,
   rate_limited: 429,
   pg_error: 400,
   connection_failed: 502,

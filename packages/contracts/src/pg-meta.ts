@@ -117,6 +117,8 @@ export const pgColumnSchema = z.object({
   /** The expression of a single-column CHECK constraint, without `CHECK (…)`. */
   check: z.string().nullable(),
   comment: z.string().nullable(),
+  /** Encrypted by pgsodium (a security label 'ENCRYPT WITH KEY …'): shown, never edited. */
+  is_encrypted: z.boolean(),
 })
 export type PgColumn = z.infer<typeof pgColumnSchema>
 

@@ -46,3 +46,5 @@ export type {
   DeleteOptions,
   TruncateOptions,
 } from './statements.ts'
+export * from './ddl.ts'
+export type { ValueForm } from './statements.ts'

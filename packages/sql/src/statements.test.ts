@@ -136,6 +136,29 @@ describe('buildInsert', () => {
     expect(() => buildInsert({ table, rows: [{ a: 'x\u0000' }] })).toThrow(SqlInputError)
     expect(() => buildInsert({ table, rows: [{ 'a\u0000': 'x' }] })).toThrow(SqlInputError)
   })
+
+  it('writes a VALUES list of constants, with default where a row leaves a column out', () => {
+    expect(
+      buildInsert({
+        table,
+        rows: [
+          { title: "it's", tags: '{a,b}' },
+          { tags: ['c'], due: null },
+          { title: 'C:\\x', due: undefined },
+        ],
+        form: 'constants',
+        returning: true,
+      }),
+    ).toBe(
+      'insert into "public"."todos" ("title", "tags", "due") values ' +
+        `('it''s', '{a,b}', default), (default, '{"c"}', null), (E'C:\\\\x', default, default) returning *`,
+    )
+    // A key inherited from Object.prototype is not a value of the row.
+    expect(buildInsert({ table, rows: [{ constructor: 'x' }, {}], form: 'constants' })).toBe(
+      `insert into "public"."todos" ("constructor") values ('x'), (default)`,
+    )
+    expect(buildInsert({ table, rows: [{}], form: 'constants' })).toBe('insert into "public"."todos" default values')
+  })
 })
 
 describe('buildUpdate', () => {
@@ -175,6 +198,24 @@ describe('buildUpdate', () => {
     expect(() => buildUpdate({ table, values: { done: true }, match: {} })).toThrow(message)
   })
 
+  it('sets each column to its own constant', () => {
+    expect(
+      buildUpdate({
+        table: weird,
+        values: { done: 'true', tags: '{1,2}', note: null, skipped: undefined },
+        match: { id: '5' },
+        form: 'constants',
+        returning: true,
+      }),
+    ).toBe(
+      `update "my ""schema"""."it's $$ todo" set "done" = 'true', "tags" = '{1,2}', "note" = null ` +
+        `where "id" = '5' returning *`,
+    )
+    expect(() => buildUpdate({ table, values: { a: undefined }, match: { id: 1 }, form: 'constants' })).toThrow(
+      'no value to update',
+    )
+  })
+
   it("throws 'no value to update' when there is nothing to set", () => {
     expect(() => buildUpdate({ table, values: {}, match: { id: 1 } })).toThrow(new SqlInputError('no value to update'))
     expect(() => buildUpdate({ table, values: { a: undefined }, match: { id: 1 } })).toThrow('no value to update')
@@ -199,6 +240,31 @@ describe('buildDelete', () => {
     expect(STATEMENT_MESSAGES.noDeleteFilters).toBe(message)
     expect(() => buildDelete({ table })).toThrow(new SqlInputError(message))
     expect(() => buildDelete({ table, filters: [{ column: 'id', operator: '<>', value: '' }] })).toThrow(message)
+  })
+
+  it('deletes the rows matching any of several primary keys, and none for an empty list', () => {
+    expect(buildDelete({ table, matchAny: [{ id: 1 }, { id: '2' }] })).toBe(
+      `delete from "public"."todos" where (("id" = 1) or ("id" = '2'))`,
+    )
+    expect(
+      buildDelete({
+        table,
+        filters: [{ column: 'done', operator: 'is', value: 'true' }],
+        matchAny: [
+          { a: 1, b: 'x' },
+          { a: 2, b: null },
+        ],
+      }),
+    ).toBe(
+      `delete from "public"."todos" where "done" is true and (("a" = 1 and "b" = 'x') or ("a" = 2 and "b" is null))`,
+    )
+    expect(buildDelete({ table, matchAny: [] })).toBe('delete from "public"."todos" where false')
+  })
+
+  it('refuses an empty match among several, which would match every row', () => {
+    expect(() => buildDelete({ table, matchAny: [{ id: 1 }, {}] })).toThrow(
+      new SqlInputError('each match of matchAny needs at least one column'),
+    )
   })
 
   it('rejects an empty returning list', () => {

@@ -38,6 +38,11 @@ export interface Where {
   filters?: readonly Filter[]
   /** Exact values by column, e.g. a row's primary key; never ignored, even when the value is ''. */
   match?: Readonly<Record<string, SqlValue>>
+  /**
+   * Several exact matches of which any may hold, e.g. the primary keys of the selected rows:
+   * `(("id" = 1) or ("id" = 2))`. An empty list matches no row (`false`); a match without columns throws.
+   */
+  matchAny?: readonly Readonly<Record<string, SqlValue>>[]
   /** Column types by name, so filter values of integer columns become numbers. */
   columnTypes?: ColumnTypes
 }
@@ -50,12 +55,23 @@ export interface Where {
  */
 export type Returning = true | readonly string[]
 
+function matchConditions(match: Readonly<Record<string, SqlValue>>): string[] {
+  return Object.entries(match).map(([column, value]) =>
+    value === null || value === undefined ? `${ident(column)} is null` : `${ident(column)} = ${literal(value)}`,
+  )
+}
+
 function whereConditions(where: Where): string[] {
   const conditions = filterConditions(where.filters ?? [], where.columnTypes)
-  for (const [column, value] of Object.entries(where.match ?? {})) {
-    conditions.push(
-      value === null || value === undefined ? `${ident(column)} is null` : `${ident(column)} = ${literal(value)}`,
-    )
+  conditions.push(...matchConditions(where.match ?? {}))
+  if (where.matchAny) {
+    const alternatives = where.matchAny.map((match) => {
+      const parts = matchConditions(match)
+      // An empty match would hold for every row: never let it widen a delete to the whole table.
+      if (parts.length === 0) throw new SqlInputError('each match of matchAny needs at least one column')
+      return `(${parts.join(' and ')})`
+    })
+    conditions.push(alternatives.length === 0 ? 'false' : `(${alternatives.join(' or ')})`)
   }
   return conditions
 }
@@ -155,19 +171,40 @@ export interface InsertOptions {
   table: TableRef
   rows: readonly Readonly<Record<string, SqlValue>>[]
   returning?: Returning
+  /** How values reach their columns: see {@link ValueForm}; `'json'` when omitted. */
+  form?: ValueForm
 }
+
+/**
+ * How an insert or update carries its values.
+ *
+ * - `'json'`: all values travel as one JSON constant through `jsonb_populate_record(set)`, which converts
+ *   JSON arrays and objects to array, json and composite columns. An insert row missing a key inserts null.
+ * - `'constants'`: each value is its own untyped constant ({@link literal}), which Postgres converts with the
+ *   column type's input function, exactly as if typed into `insert … values`. An insert row missing a key
+ *   takes the column's default. Use it for values in their Postgres text form (`'{1,2}'`, `'\x0102'`), for
+ *   rows that leave out different columns, and for tables with NOT NULL domain columns (which
+ *   `jsonb_populate_record` refuses to leave null).
+ *
+ * @example
+ * const form: ValueForm = 'constants'
+ */
+export type ValueForm = 'json' | 'constants'
 
 /**
  * An insert populated from a recordset: the rows travel as one JSON constant and
  * `jsonb_populate_recordset` converts every value to its column's type (arrays, json, enums, dates…). The
  * column list is every key used by any row, in first-seen order; a row missing a key inserts null there (not
  * the column default). Rows with no keys at all insert default values. Throws 'no value to insert' for no rows.
+ * With `form: 'constants'` the rows are a VALUES list instead, and a missing key is `default`.
  *
  * @example
  * buildInsert({ table: { schema: 'public', name: 'todos' }, rows: [{ title: 'Buy milk', tags: ['home'] }] })
  * // 'insert into "public"."todos" ("title", "tags") select "title", "tags" from
  * //  jsonb_populate_recordset(null::"public"."todos", \'[{"title":"Buy milk","tags":["home"]}]\'::jsonb)'
  * // (one line)
+ * buildInsert({ table: { schema: 'public', name: 'todos' }, rows: [{ title: 'a' }, { due: '2026-01-02' }], form: 'constants' })
+ * // 'insert into "public"."todos" ("title", "due") values (\'a\', default), (default, \'2026-01-02\')'
  */
 export function buildInsert(options: InsertOptions): string {
   const { rows } = options
@@ -185,6 +222,17 @@ export function buildInsert(options: InsertOptions): string {
     return `insert into ${table} select from generate_series(1, ${rows.length})${returning}`
   }
   const list = columns.join(', ')
+  if (options.form === 'constants') {
+    const names = [...columnSet]
+    const tuples = rows.map((row) => {
+      const values = names.map((name) => {
+        const value = Object.hasOwn(row, name) ? row[name] : undefined
+        return value === undefined ? 'default' : literal(value)
+      })
+      return `(${values.join(', ')})`
+    })
+    return `insert into ${table} (${list}) values ${tuples.join(', ')}${returning}`
+  }
   return (
     `insert into ${table} (${list}) select ${list} from ` +
     `jsonb_populate_recordset(null::${table}, ${jsonLiteral(rows)}::jsonb)${returning}`
@@ -202,13 +250,16 @@ export interface UpdateOptions extends Where {
   /** New values by column; undefined values are left out. */
   values: Readonly<Record<string, SqlValue>>
   returning?: Returning
+  /** How values reach their columns: see {@link ValueForm}; `'json'` when omitted. */
+  form?: ValueForm
 }
 
 /**
  * An update of the rows matched by filters and/or `match`. As with inserts, the values travel as one JSON
  * constant through `jsonb_populate_record`, so each is converted to its column's type. Throws
  * 'no filters for this update query' when no condition remains (so it can never update every row) and
- * 'no value to update' when there is nothing to set.
+ * 'no value to update' when there is nothing to set. With `form: 'constants'` each column is set to its own
+ * constant (`set "done" = 'true'`).
  *
  * @example
  * buildUpdate({ table: { schema: 'public', name: 'todos' }, values: { done: true }, match: { id: 5 } })
@@ -222,6 +273,10 @@ export function buildUpdate(options: UpdateOptions): string {
   const entries = Object.entries(options.values).filter(([, value]) => value !== undefined)
   if (entries.length === 0) throw new SqlInputError(STATEMENT_MESSAGES.noUpdateValue)
   const table = tableName(options.table)
+  if (options.form === 'constants') {
+    const set = entries.map(([column, value]) => `${ident(column)} = ${literal(value)}`).join(', ')
+    return `update ${table} set ${set}${whereClause(conditions)}${returningClause(options.returning)}`
+  }
   const list = entries.map(([column]) => ident(column)).join(', ')
   return (
     `update ${table} set (${list}) = (select ${list} from ` +
