@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyCookie from '@fastify/cookie'
+import fastifyMultipart from '@fastify/multipart'
 import Fastify from 'fastify'
 import type pg from 'pg'
 import type { Config } from './config.ts'
@@ -20,6 +21,9 @@ import { invitationRoutes } from './routes/invitations.ts'
 import { organizationRoutes } from './routes/organizations.ts'
 import { pgMetaRoutes } from './routes/pg-meta.ts'
 import { projectRoutes } from './routes/projects.ts'
+import { tableCsvRoutes } from './routes/table-csv.ts'
+import { tableDdlRoutes } from './routes/table-ddl.ts'
+import { tableWriteRoutes } from './routes/table-writes.ts'
 import type { App } from './routes/types.ts'
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -87,6 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   })
 
   await app.register(fastifyCookie)
+  // Explicit limits: the default file size (the body limit, 1 MiB) truncates silently. Routes that take
+  // files raise them per request (CSV import) and check `truncated`.
+  await app.register(fastifyMultipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, parts: 20 } })
   registerErrorHandling(app)
   registerCsrf(app, deps.config)
   registerSession(app, ctx)
@@ -98,6 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   invitationRoutes(app, ctx)
   projectRoutes(app, ctx)
   pgMetaRoutes(app, ctx)
+  tableDdlRoutes(app, ctx)
+  tableWriteRoutes(app, ctx)
+  tableCsvRoutes(app, ctx)
 
   await registerSpa(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir)
   return app

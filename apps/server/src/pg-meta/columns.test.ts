@@ -22,6 +22,7 @@ const plain = {
   enums: [],
   check: null,
   comment: null,
+  is_encrypted: false,
 }
 
 describe('listColumns', () => {

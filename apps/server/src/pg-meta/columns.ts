@@ -23,6 +23,7 @@ export interface ColumnRow {
   enums: string[]
   check: string | null
   comment: string | null
+  is_encrypted: boolean
 }
 
 // $1 table oids (or null), $2 column id "oid.attnum" (or null), $3..$5 the schema filter.
@@ -67,7 +68,13 @@ select
      order by k.oid
      limit 1
   ) as check,
-  col_description(c.oid, a.attnum) as comment
+  col_description(c.oid, a.attnum) as comment,
+  -- pgsodium's Transparent Column Encryption marks a column with a security label 'ENCRYPT WITH KEY …'.
+  exists (
+    select 1 from pg_seclabel sl
+     where sl.classoid = 'pg_class'::regclass and sl.objoid = c.oid and sl.objsubid = a.attnum
+       and sl.provider = 'pgsodium' and sl.label ilike 'ENCRYPT%'
+  ) as is_encrypted
 from pg_attribute a
 join pg_class c on c.oid = a.attrelid
 join pg_namespace n on n.oid = c.relnamespace

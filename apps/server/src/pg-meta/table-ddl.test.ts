@@ -1,0 +1,485 @@
+import type { CreateColumnPayload, PgColumn, PgTable, Result } from '@basalt/contracts'
+import { DDL_MESSAGES } from '@basalt/sql'
+import type pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getTable } from './tables.ts'
+import {
+  addColumn,
+  createTable,
+  deleteColumn,
+  deleteTable,
+  inTransaction,
+  updateColumn,
+  updateTable,
+} from './table-ddl.ts'
+import { createCatalogDatabase, oidOf, type CatalogDatabase } from './testing/catalog-database.ts'
+
+const FIXTURE = `
+create type public.mood as enum ('sad', 'ok', 'happy');
+create table public.authors (id bigint generated always as identity primary key, name text not null);
+insert into public.authors (name) values ('Ada'), ('Grace');
+create schema app;
+`
+
+let db: CatalogDatabase
+beforeAll(async () => {
+  db = await createCatalogDatabase('ddl', FIXTURE)
+})
+afterAll(async () => {
+  await db.drop()
+})
+
+/** Runs a change the way the routes do: one transaction, rolled back on failure. */
+const change = <T>(fn: (client: pg.ClientBase) => Promise<Result<T>>) => inTransaction(db.pool, fn)
+
+function data<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
+  return result.data
+}
+
+const query = async <R extends pg.QueryResultRow>(sql: string, values: unknown[] = []) =>
+  (await db.pool.query<R>(sql, values)).rows
+
+const table = async (name: string) => data(await db.run(async (c) => getTable(c, await oidOf(c, name))))
+const column = (t: PgTable, name: string): PgColumn => {
+  const found = t.columns?.find((c) => c.name === name)
+  if (!found) throw new Error(`no column ${name} in ${t.name}`)
+  return found
+}
+const exists = async (name: string) => (await query<{ t: string | null }>('select to_regclass($1) as t', [name]))[0]?.t
+
+/** What a user sees of a table in the editor: everything but sizes and estimates. */
+const shape = async (name: string) => {
+  const t = await table(name)
+  return {
+    name: t.name,
+    schema: t.schema,
+    comment: t.comment,
+    rls_enabled: t.rls_enabled,
+    primary_keys: t.primary_keys,
+    relationships: t.relationships,
+    columns: t.columns,
+  }
+}
+
+const STARTING_COLUMNS: CreateColumnPayload[] = [
+  { name: 'id', type: 'int8', isIdentity: true, isPrimaryKey: true },
+  { name: 'created_at', type: 'timestamptz', defaultValue: 'now()', isNullable: false },
+]
+
+describe('createTable', () => {
+  it('creates the table the form starts with: identity key, created_at now(), comment and RLS', async () => {
+    const created = data(
+      await change((c) =>
+        createTable(c, {
+          schema: 'public',
+          name: 'todos',
+          comment: 'Things to do',
+          rlsEnabled: true,
+          columns: STARTING_COLUMNS,
+        }),
+      ),
+    )
+    expect(created).toMatchObject({
+      schema: 'public',
+      name: 'todos',
+      comment: 'Things to do',
+      rls_enabled: true,
+      primary_keys: [{ name: 'id' }],
+    })
+    expect(column(created, 'id')).toMatchObject({
+      format: 'int8',
+      is_identity: true,
+      identity_generation: 'BY DEFAULT',
+    })
+    expect(column(created, 'created_at')).toMatchObject({
+      format: 'timestamptz',
+      default_value: 'now()',
+      is_nullable: false,
+    })
+    await db.exec('insert into public.todos default values; insert into public.todos default values')
+    const rows = await query<{ id: string; has_time: boolean }>(
+      'select id, created_at is not null as has_time from public.todos order by id',
+    )
+    expect(rows).toEqual([
+      { id: '1', has_time: true },
+      { id: '2', has_time: true },
+    ])
+  })
+
+  it('creates every column option the form offers', async () => {
+    const created = data(
+      await change((c) =>
+        createTable(c, {
+          schema: 'app',
+          name: 'line items',
+          rlsEnabled: false,
+          columns: [
+            { name: 'order_id', type: 'int8', isPrimaryKey: true },
+            { name: 'n', type: 'int4', isPrimaryKey: true },
+            {
+              name: 'sku',
+              type: 'varchar(20)',
+              isUnique: true,
+              isNullable: false,
+              check: "sku <> ''",
+              comment: 'Unit',
+            },
+            { name: 'tags', type: 'text[]', defaultValue: '["a", "b"]' },
+            { name: 'mood', type: 'public.mood', defaultValue: 'ok' },
+            { name: 'label', type: 'text', isIdentity: true, defaultValue: 'none' },
+            {
+              name: 'author_id',
+              type: 'int8',
+              foreignKey: {
+                schema: 'public',
+                table: 'authors',
+                column: 'id',
+                deletionAction: 'cascade',
+                updateAction: 'set null',
+              },
+            },
+          ],
+        }),
+      ),
+    )
+    expect(created.primary_keys).toEqual([{ name: 'order_id' }, { name: 'n' }])
+    expect(created.rls_enabled).toBe(false)
+    expect(column(created, 'sku')).toMatchObject({
+      is_unique: true,
+      is_nullable: false,
+      check: "sku::text <> ''::text",
+      comment: 'Unit',
+    })
+    expect(column(created, 'tags')).toMatchObject({ data_type: 'ARRAY', default_value: `'{a,b}'::text[]` })
+    expect(column(created, 'mood')).toMatchObject({ default_value: "'ok'::mood", enums: ['sad', 'ok', 'happy'] })
+    // Identity is only honoured for integer types: a text column keeps its default instead.
+    expect(column(created, 'label')).toMatchObject({ is_identity: false, default_value: "'none'::text" })
+    expect(created.relationships).toEqual([
+      expect.objectContaining({
+        source_column_name: 'author_id',
+        target_table_schema: 'public',
+        target_table_name: 'authors',
+        target_column_name: 'id',
+        deletion_action: 'cascade',
+        update_action: 'set null',
+      }),
+    ])
+  })
+
+  it('creates nothing when any part fails', async () => {
+    const failed = await change((c) =>
+      createTable(c, {
+        schema: 'public',
+        name: 'half_made',
+        comment: 'never',
+        rlsEnabled: true,
+        columns: [
+          ...STARTING_COLUMNS,
+          {
+            name: 'owner',
+            type: 'int8',
+            foreignKey: {
+              schema: 'public',
+              table: 'nope',
+              column: 'id',
+              deletionAction: 'no action',
+              updateAction: 'no action',
+            },
+          },
+        ],
+      }),
+    )
+    expect(failed).toMatchObject({
+      ok: false,
+      error: { code: 'pg_error', message: 'relation "public.nope" does not exist' },
+    })
+    expect(await exists('public.half_made')).toBeNull()
+
+    const unnamed = await change((c) =>
+      createTable(c, { schema: 'public', name: 'unnamed', rlsEnabled: true, columns: [{ name: '', type: 'text' }] }),
+    )
+    expect(unnamed).toEqual({ ok: false, error: { code: 'bad_request', message: DDL_MESSAGES.columnNameRequired } })
+    const untyped = await change((c) =>
+      createTable(c, { schema: 'public', name: 'untyped', rlsEnabled: true, columns: [{ name: 'a', type: '' }] }),
+    )
+    expect(untyped).toEqual({ ok: false, error: { code: 'bad_request', message: DDL_MESSAGES.columnTypeRequired } })
+  })
+
+  it('refuses protected schemas', async () => {
+    const refused = await change((c) =>
+      createTable(c, { schema: 'auth', name: 'mine', rlsEnabled: true, columns: STARTING_COLUMNS }),
+    )
+    expect(refused).toMatchObject({ ok: false, error: { code: 'bad_request' } })
+    expect(await exists('auth.mine')).toBeNull()
+  })
+})
+
+describe('updateTable and deleteTable', () => {
+  it('renames, moves, comments and toggles RLS; the id stays', async () => {
+    await db.exec('create table public.notes (id int primary key)')
+    const id = (await table('public.notes')).id
+    const updated = data(
+      await change((c) =>
+        updateTable(c, id, { name: 'memos', schema: 'app', comment: 'Short notes', rls_enabled: true }),
+      ),
+    )
+    expect(updated).toMatchObject({ id, schema: 'app', name: 'memos', comment: 'Short notes', rls_enabled: true })
+    const cleared = data(await change((c) => updateTable(c, id, { comment: '', rls_enabled: false })))
+    expect(cleared).toMatchObject({ comment: null, rls_enabled: false })
+  })
+
+  it('leaves the table exactly as before when one change fails', async () => {
+    await db.exec('create table public.drafts (id int); create table public.taken (id int)')
+    const before = await shape('public.drafts')
+    const failed = await change(async (c) =>
+      updateTable(c, await oidOf(c, 'public.drafts'), { comment: 'first', rls_enabled: true, name: 'taken' }),
+    )
+    expect(failed).toMatchObject({ ok: false, error: { code: 'pg_error', message: 'relation "taken" already exists' } })
+    expect(await shape('public.drafts')).toEqual(before)
+  })
+
+  it('drops a table only with cascade when a view depends on it, and answers it as it was', async () => {
+    await db.exec('create table public.old (id int); create view public.old_ids as select id from public.old')
+    const id = (await table('public.old')).id
+    const refused = await change((c) => deleteTable(c, id, false))
+    expect(refused).toMatchObject({ ok: false, error: { code: 'pg_error', pg: { code: '2BP01' } } })
+    expect(await exists('public.old')).toBe('old')
+    const dropped = data(await change((c) => deleteTable(c, id, true)))
+    expect(dropped).toMatchObject({ id, name: 'old', schema: 'public' })
+    expect(await exists('public.old')).toBeNull()
+    expect(await exists('public.old_ids')).toBeNull()
+    expect(await change((c) => deleteTable(c, id, false))).toMatchObject({ ok: false, error: { code: 'not_found' } })
+  })
+})
+
+describe('addColumn', () => {
+  it('adds columns with every option; identity only on integers', async () => {
+    await db.exec('create table public.posts (id int primary key); insert into public.posts values (1), (2)')
+    const tableId = (await table('public.posts')).id
+    const add = (payload: CreateColumnPayload) => change((c) => addColumn(c, { tableId, ...payload }))
+
+    expect(data(await add({ name: 'seq', type: 'int8', isIdentity: true }))).toMatchObject({
+      name: 'seq',
+      is_identity: true,
+      identity_generation: 'BY DEFAULT',
+    })
+    expect(data(await add({ name: 'code', type: 'text', isIdentity: true }))).toMatchObject({
+      is_identity: false,
+      default_value: null,
+    })
+    expect(
+      data(await add({ name: 'title', type: 'text', defaultValue: 'untitled', isNullable: false, comment: 'Shown' })),
+    ).toMatchObject({ default_value: "'untitled'::text", is_nullable: false, comment: 'Shown' })
+    expect(
+      data(await add({ name: 'uid', type: 'uuid', defaultValue: 'gen_random_uuid()', isUnique: true })),
+    ).toMatchObject({ default_value: 'gen_random_uuid()', is_unique: true })
+    expect(data(await add({ name: 'scores', type: 'int4[]', defaultValue: '[1,2]' }))).toMatchObject({
+      format: '_int4',
+      default_value: "'{1,2}'::integer[]",
+    })
+    expect(data(await add({ name: 'day', type: 'date', defaultValue: 'CURRENT_DATE' }))).toMatchObject({
+      default_value: 'CURRENT_DATE',
+    })
+    expect(data(await add({ name: 'stars', type: 'int2', check: 'stars between 0 and 5' }))).toMatchObject({
+      check: 'stars >= 0 AND stars <= 5',
+    })
+    data(
+      await add({
+        name: 'author_id',
+        type: 'int8',
+        foreignKey: {
+          schema: 'public',
+          table: 'authors',
+          column: 'id',
+          deletionAction: 'set null',
+          updateAction: 'restrict',
+        },
+      }),
+    )
+    expect((await table('public.posts')).relationships).toEqual([
+      expect.objectContaining({
+        source_column_name: 'author_id',
+        deletion_action: 'set null',
+        update_action: 'restrict',
+      }),
+    ])
+    const rows = await query<{ title: string; scores: number[] }>('select title, scores from public.posts order by id')
+    expect(rows).toEqual([
+      { title: 'untitled', scores: [1, 2] },
+      { title: 'untitled', scores: [1, 2] },
+    ])
+  })
+
+  it('adds nothing when the column cannot be added', async () => {
+    await db.exec('create table public.pairs (k int); insert into public.pairs values (1), (1)')
+    const before = await shape('public.pairs')
+    const failed = await change(async (c) =>
+      addColumn(c, {
+        tableId: await oidOf(c, 'public.pairs'),
+        name: 'v',
+        type: 'int4',
+        defaultValue: '1',
+        isUnique: true,
+        comment: 'x',
+      }),
+    )
+    expect(failed).toMatchObject({ ok: false, error: { code: 'pg_error', pg: { code: '23505' } } })
+    expect(await shape('public.pairs')).toEqual(before)
+  })
+})
+
+describe('updateColumn', () => {
+  const idOf = async (qualifiedTable: string, name: string) => column(await table(qualifiedTable), name).id
+
+  it('changes name, type, default, nullability, unique, check, foreign key and comment together', async () => {
+    await db.exec(
+      "create table public.books (id int primary key, ref text); insert into public.books values (1, '1'), (2, '2')",
+    )
+    const id = await idOf('public.books', 'ref')
+    const updated = data(
+      await change((c) =>
+        updateColumn(c, id, {
+          name: 'author_id',
+          type: 'int8',
+          defaultValue: '1',
+          isNullable: false,
+          isUnique: true,
+          check: 'author_id > 0',
+          comment: 'Who wrote it',
+          foreignKey: {
+            schema: 'public',
+            table: 'authors',
+            column: 'id',
+            deletionAction: 'cascade',
+            updateAction: 'no action',
+          },
+        }),
+      ),
+    )
+    expect(updated).toMatchObject({
+      id,
+      name: 'author_id',
+      format: 'int8',
+      default_value: "'1'::bigint",
+      is_nullable: false,
+      is_unique: true,
+      check: 'author_id > 0',
+      comment: 'Who wrote it',
+    })
+    expect((await table('public.books')).relationships).toEqual([
+      expect.objectContaining({ source_column_name: 'author_id', deletion_action: 'cascade' }),
+    ])
+
+    const cleared = data(
+      await change((c) =>
+        updateColumn(c, id, {
+          defaultValue: null,
+          isNullable: true,
+          isUnique: false,
+          check: null,
+          comment: null,
+          foreignKey: null,
+        }),
+      ),
+    )
+    expect(cleared).toMatchObject({
+      default_value: null,
+      is_nullable: true,
+      is_unique: false,
+      check: null,
+      comment: null,
+    })
+    expect((await table('public.books')).relationships).toEqual([])
+  })
+
+  it('alters nothing for fields sent as they already are', async () => {
+    await db.exec("create table public.quiet (id int primary key, body text default 'x' not null)")
+    const t = await table('public.quiet')
+    const body = column(t, 'body')
+    const fileBefore = await query("select relfilenode from pg_class where oid = 'public.quiet'::regclass")
+    const same = data(
+      await change((c) =>
+        updateColumn(c, body.id, {
+          name: 'body',
+          type: 'text',
+          defaultValue: "'x'::text",
+          isNullable: false,
+          isUnique: false,
+          isPrimaryKey: false,
+          isIdentity: false,
+          check: null,
+          comment: '',
+        }),
+      ),
+    )
+    expect(same).toEqual(body)
+    // A type change would have rewritten the table into a new file.
+    expect(await query("select relfilenode from pg_class where oid = 'public.quiet'::regclass")).toEqual(fileBefore)
+  })
+
+  it('makes an integer column an identity (dropping its default) and back, and moves the primary key', async () => {
+    await db.exec('create table public.counters (n int8 default 0 not null, label text unique)')
+    const n = await idOf('public.counters', 'n')
+    expect(data(await change((c) => updateColumn(c, n, { isIdentity: true, isPrimaryKey: true })))).toMatchObject({
+      is_identity: true,
+      default_value: null,
+    })
+    expect((await table('public.counters')).primary_keys).toEqual([{ name: 'n' }])
+    expect(data(await change((c) => updateColumn(c, n, { isIdentity: false, isPrimaryKey: false })))).toMatchObject({
+      is_identity: false,
+    })
+    expect((await table('public.counters')).primary_keys).toEqual([])
+    const label = await idOf('public.counters', 'label')
+    expect(data(await change((c) => updateColumn(c, label, { isUnique: false })))).toMatchObject({ is_unique: false })
+  })
+
+  it('leaves the column exactly as before when a check fails on existing rows', async () => {
+    await db.exec(
+      'create table public.prices (id int primary key, amount int); insert into public.prices values (1, -5)',
+    )
+    const before = await shape('public.prices')
+    const failed = await change(async (c) =>
+      updateColumn(c, await idOf('public.prices', 'amount'), {
+        comment: 'In cents',
+        name: 'cents',
+        check: 'cents >= 0',
+      }),
+    )
+    expect(failed).toMatchObject({ ok: false, error: { code: 'pg_error', pg: { code: '23514' } } })
+    expect(await shape('public.prices')).toEqual(before)
+  })
+
+  it('leaves the table exactly as before when a primary key is added over duplicates', async () => {
+    await db.exec('create table public.dupes (k int, v text); insert into public.dupes values (1, null), (1, null)')
+    const before = await shape('public.dupes')
+    const failed = await change(async (c) =>
+      updateColumn(c, await idOf('public.dupes', 'k'), { isNullable: false, isPrimaryKey: true }),
+    )
+    expect(failed).toMatchObject({ ok: false, error: { code: 'pg_error', pg: { code: '23505' } } })
+    expect(await shape('public.dupes')).toEqual(before)
+  })
+
+  it('answers not_found for a column that does not exist', async () => {
+    const t = await table('public.authors')
+    expect(await change((c) => updateColumn(c, `${t.id}.99`, { name: 'x' }))).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    })
+  })
+})
+
+describe('deleteColumn', () => {
+  it('drops a column only with cascade when a view uses it, and answers it as it was', async () => {
+    await db.exec(
+      'create table public.tmp (id int, extra text); create view public.tmp_extra as select extra from public.tmp',
+    )
+    const extra = column(await table('public.tmp'), 'extra')
+    const refused = await change((c) => deleteColumn(c, extra.id, false))
+    expect(refused).toMatchObject({ ok: false, error: { code: 'pg_error', pg: { code: '2BP01' } } })
+    expect((await table('public.tmp')).columns?.map((c) => c.name)).toEqual(['id', 'extra'])
+    expect(data(await change((c) => deleteColumn(c, extra.id, true)))).toEqual(extra)
+    expect((await table('public.tmp')).columns?.map((c) => c.name)).toEqual(['id'])
+    expect(await exists('public.tmp_extra')).toBeNull()
+  })
+})

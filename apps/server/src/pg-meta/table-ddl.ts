@@ -1,0 +1,230 @@
+import {
+  columnPayloadOf,
+  diffColumn,
+  diffTable,
+  fail,
+  ok,
+  PROTECTED_SCHEMAS,
+  type AddColumnBody,
+  type CreateTablePayload,
+  type PgColumn,
+  type PgTable,
+  type Result,
+  type UpdateColumnPayload,
+  type UpdateTablePayload,
+} from '@basalt/contracts'
+import {
+  buildAddColumn,
+  buildCreateTable,
+  buildDropColumn,
+  buildDropTable,
+  buildUpdateColumn,
+  buildUpdateTable,
+} from '@basalt/sql'
+import type pg from 'pg'
+import { withRole } from '../db/impersonation.ts'
+import { buildFromInput, runSql } from './catalog.ts'
+import { getColumn } from './columns.ts'
+import { getTable } from './tables.ts'
+
+/**
+ * Schema changes of the table editor: create, update and drop tables and columns (spec 2 §3, §5). Each
+ * change is built by `@basalt/sql` (the same SQL the review step showed), run as the admin connection in
+ * one transaction with the catalog reads around it, and answered with the object as the catalog then says
+ * it is. Updates are diffed against the catalog, so only what really changes is altered.
+ */
+
+/** Carries a failure out of withRole, so the transaction rolls back instead of committing. */
+class RollBack extends Error {
+  constructor(readonly failure: Result<never>) {
+    super('rolled back')
+  }
+}
+
+/**
+ * Runs fn in one transaction on the admin connection: commits when it succeeds, rolls back when it returns
+ * a failure or throws. A failed schema change therefore leaves the database exactly as it was.
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.ClientBase) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  try {
+    return await withRole(pool, undefined, async (client) => {
+      const result = await fn(client)
+      if (!result.ok) throw new RollBack(result)
+      return result
+    })
+  } catch (err) {
+    if (err instanceof RollBack) return err.failure
+    throw err
+  }
+}
+
+const isProtected = (schema: string) => (PROTECTED_SCHEMAS as readonly string[]).includes(schema)
+
+function refuseProtected(schema: string): Result<never> | null {
+  return isProtected(schema)
+    ? fail('bad_request', `The schema ${schema} is managed by the platform and is read-only in the dashboard`)
+    : null
+}
+
+/** Runs built SQL (several statements, no parameters); Postgres errors keep their position in it. */
+async function run(client: pg.ClientBase, sql: Result<string>): Promise<Result<null>> {
+  if (!sql.ok) return sql
+  if (sql.data === '') return ok(null)
+  const result = await runSql(client, sql.data)
+  return result.ok ? ok(null) : result
+}
+
+async function tableOid(client: pg.ClientBase, schema: string, name: string): Promise<Result<number>> {
+  const rows = await runSql<{ oid: string }>(
+    client,
+    `select c.oid::int8 as oid from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p')`,
+    [schema, name],
+  )
+  if (!rows.ok) return rows
+  const [row] = rows.data
+  return row ? ok(Number(row.oid)) : fail('not_found', `Table ${schema}.${name} not found`)
+}
+
+// ---------- tables ----------
+
+/** Creates a table with its columns, comment and RLS (POST …/tables); answers it as GET …/tables?id= does. */
+export async function createTable(client: pg.ClientBase, payload: CreateTablePayload): Promise<Result<PgTable>> {
+  const refused = refuseProtected(payload.schema)
+  if (refused) return refused
+  const created = await run(
+    client,
+    buildFromInput(() => buildCreateTable(payload)),
+  )
+  if (!created.ok) return created
+  const id = await tableOid(client, payload.schema, payload.name.trim())
+  return id.ok ? getTable(client, id.data) : id
+}
+
+/** Renames, moves, comments or toggles RLS of a table (PATCH …/tables?id=), only where it differs. */
+export async function updateTable(
+  client: pg.ClientBase,
+  id: number,
+  payload: UpdateTablePayload,
+): Promise<Result<PgTable>> {
+  const before = await getTable(client, id)
+  if (!before.ok) return before
+  const refused = refuseProtected(before.data.schema) ?? refuseProtected(payload.schema ?? before.data.schema)
+  if (refused) return refused
+  const changes = diffTable(before.data, payload)
+  const updated = await run(
+    client,
+    buildFromInput(() =>
+      buildUpdateTable({
+        table: before.data,
+        changes: {
+          name: changes.name,
+          schema: changes.schema,
+          comment: changes.comment,
+          rlsEnabled: changes.rls_enabled,
+        },
+      }),
+    ),
+  )
+  return updated.ok ? getTable(client, id) : updated
+}
+
+/** Drops a table (DELETE …/tables?id=&cascade=); answers the table as it was. */
+export async function deleteTable(client: pg.ClientBase, id: number, cascade: boolean): Promise<Result<PgTable>> {
+  const before = await getTable(client, id)
+  if (!before.ok) return before
+  const refused = refuseProtected(before.data.schema)
+  if (refused) return refused
+  const dropped = await run(
+    client,
+    buildFromInput(() => buildDropTable({ table: before.data, cascade })),
+  )
+  return dropped.ok ? before : dropped
+}
+
+// ---------- columns ----------
+
+function parseColumnId(id: string): { tableId: number; attnum: number } {
+  const [tableId, attnum] = id.split('.').map(Number)
+  return { tableId: tableId ?? 0, attnum: attnum ?? 0 }
+}
+
+/** Adds a column to a table (POST …/columns); answers it as the column listing does. */
+export async function addColumn(client: pg.ClientBase, body: AddColumnBody): Promise<Result<PgColumn>> {
+  const { tableId, ...column } = body
+  const table = await getTable(client, tableId)
+  if (!table.ok) return table
+  const refused = refuseProtected(table.data.schema)
+  if (refused) return refused
+  const added = await run(
+    client,
+    buildFromInput(() => buildAddColumn({ table: table.data, column })),
+  )
+  if (!added.ok) return added
+  const rows = await runSql<{ attnum: number }>(
+    client,
+    'select attnum from pg_attribute where attrelid = $1 and attname = $2 and not attisdropped',
+    [tableId, column.name.trim()],
+  )
+  if (!rows.ok) return rows
+  const [row] = rows.data
+  return row ? getColumn(client, `${tableId}.${row.attnum}`) : fail('not_found', `Column ${column.name} not found`)
+}
+
+/**
+ * Updates a column (PATCH …/columns?id=): the payload is diffed against the catalog, so fields sent unchanged
+ * alter nothing. Answers the column as it then is (its id stays: attnum survives renames and type changes).
+ */
+export async function updateColumn(
+  client: pg.ClientBase,
+  id: string,
+  payload: UpdateColumnPayload,
+): Promise<Result<PgColumn>> {
+  const column = await getColumn(client, id)
+  if (!column.ok) return column
+  const table = await getTable(client, parseColumnId(id).tableId)
+  if (!table.ok) return table
+  const refused = refuseProtected(table.data.schema)
+  if (refused) return refused
+  const before = columnPayloadOf(column.data, table.data)
+  const changes = diffColumn(before, payload)
+  const updated = await run(
+    client,
+    buildFromInput(() =>
+      buildUpdateColumn({
+        table: table.data,
+        before: {
+          name: before.name,
+          ordinalPosition: column.data.ordinal_position,
+          type: before.type,
+          defaultValue: before.defaultValue,
+          isIdentity: before.isIdentity,
+        },
+        changes,
+      }),
+    ),
+  )
+  return updated.ok ? getColumn(client, id) : updated
+}
+
+/** Drops a column (DELETE …/columns?id=&cascade=); answers the column as it was. */
+export async function deleteColumn(client: pg.ClientBase, id: string, cascade: boolean): Promise<Result<PgColumn>> {
+  const column = await getColumn(client, id)
+  if (!column.ok) return column
+  const refused = refuseProtected(column.data.schema)
+  if (refused) return refused
+  const dropped = await run(
+    client,
+    buildFromInput(() =>
+      buildDropColumn({
+        table: { schema: column.data.schema, name: column.data.table },
+        column: column.data.name,
+        cascade,
+      }),
+    ),
+  )
+  return dropped.ok ? column : dropped
+}
