@@ -21,6 +21,7 @@ export function pgColumn(name: string, format: string, extra: Partial<PgColumn> 
     enums: [],
     check: null,
     comment: null,
+    is_encrypted: false,
     ...extra,
   }
 }

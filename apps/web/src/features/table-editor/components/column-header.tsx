@@ -1,5 +1,6 @@
 import { ChevronDown, KeyRound, Link2 } from 'lucide-react'
-import { DropdownMenu, DropdownMenuItem } from '../../../ui/dropdown-menu'
+import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../../ui/dropdown-menu'
+import { SCHEMA_EDITOR_MESSAGES } from './schema-editor-messages'
 
 export interface ForeignKeyTarget {
   targetTableId: number
@@ -8,7 +9,11 @@ export interface ForeignKeyTarget {
   targetColumn: string
 }
 
-/** A data column's header: name, type, key icons and the column menu (spec 1 §2). */
+/**
+ * A data column's header: name, type, key icons and the column menu (spec 1 §2): Edit column, Freeze /
+ * Unfreeze column, Delete column. The two schema actions are there only when the grid passes them (the
+ * user may write and the table can be changed).
+ */
 export function ColumnHeader({
   name,
   format,
@@ -16,6 +21,8 @@ export function ColumnHeader({
   foreignKey,
   frozen,
   onFrozenChange,
+  onEditColumn,
+  onDeleteColumn,
 }: {
   name: string
   format: string
@@ -23,6 +30,10 @@ export function ColumnHeader({
   foreignKey: ForeignKeyTarget | undefined
   frozen: boolean
   onFrozenChange: (frozen: boolean) => void
+  /** Opens the column panel on this column; absent when the table cannot be changed. */
+  onEditColumn?: () => void
+  /** Asks to delete this column; absent when the table cannot be changed. */
+  onDeleteColumn?: () => void
 }) {
   return (
     <div className="flex h-full items-center gap-1.5">
@@ -50,9 +61,18 @@ export function ColumnHeader({
           </button>
         }
       >
+        {onEditColumn && (
+          <DropdownMenuItem onSelect={onEditColumn}>{SCHEMA_EDITOR_MESSAGES.editColumn}</DropdownMenuItem>
+        )}
         <DropdownMenuItem onSelect={() => onFrozenChange(!frozen)}>
           {frozen ? 'Unfreeze column' : 'Freeze column'}
         </DropdownMenuItem>
+        {onDeleteColumn && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={onDeleteColumn}>{SCHEMA_EDITOR_MESSAGES.deleteColumn}</DropdownMenuItem>
+          </>
+        )}
       </DropdownMenu>
     </div>
   )

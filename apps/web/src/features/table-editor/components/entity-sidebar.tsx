@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { ArrowDownAZ, Lock, Search } from 'lucide-react'
+import { ArrowDownAZ, Lock, MoreHorizontal, Plus, Search } from 'lucide-react'
 import type { EntitySort } from '@basalt/contracts'
 import { cn } from '../../../lib/cn'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
-import { DropdownMenu, DropdownMenuLabel, DropdownMenuRadioGroup } from '../../../ui/dropdown-menu'
+import { DropdownMenu, DropdownMenuItem, DropdownMenuLabel, DropdownMenuRadioGroup } from '../../../ui/dropdown-menu'
 import { ErrorState } from '../../../ui/empty-state'
 import { Input } from '../../../ui/input'
 import { Skeleton } from '../../../ui/skeleton'
@@ -13,9 +13,12 @@ import { useEntities } from '../api/get-entities'
 import { useSchemas } from '../api/get-schemas'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
 import { ENTITY_ITEM_HEIGHT_PX, ENTITY_SEARCH_DEBOUNCE_MS } from '../state/grid-constants'
+import { useCanWrite } from '../state/use-can-write'
 import { useDebouncedValue } from '../state/use-debounced-value'
 import { EntityIcon } from './entity-icon'
 import { SchemaPicker } from './schema-picker'
+import { useSchemaEditor } from './schema-editor'
+import { SCHEMA_EDITOR_MESSAGES, tableMenuLabel } from './schema-editor-messages'
 
 const SORT_OPTIONS: ReadonlyArray<{ value: EntitySort; label: string }> = [
   { value: 'alphabetical', label: 'Alphabetical' },
@@ -40,11 +43,29 @@ export function EntitySidebar({
   const entities = useEntities(projectRef, { schema, search: debouncedSearch, sort })
   const isProtected = schemas.data?.find((s) => s.name === schema)?.protected ?? false
   const items = entities.data?.pages.flatMap((p) => p.entities) ?? []
+  const canWrite = useCanWrite()
+  const schemaEditor = useSchemaEditor()
+  // Protected schemas are read-only in the dashboard (spec 1 §6): no table is created or changed there.
+  const tablesEditable = canWrite && !isProtected
 
   return (
     <aside aria-label="Entities" className="flex w-64 shrink-0 flex-col border-r border-border">
       <div className="space-y-2 border-b border-border p-3">
         <SchemaPicker schemas={schemas.data} value={schema} onChange={onSchemaChange} isPending={schemas.isPending} />
+        {!isProtected && (
+          // Spec 2 §6: creating tables needs tenant SQL admin write; otherwise the button says why it is off.
+          <span title={canWrite ? undefined : SCHEMA_EDITOR_MESSAGES.noCreateTablePermission} className="block">
+            <Button
+              size="sm"
+              className="w-full justify-center"
+              disabled={!canWrite}
+              onClick={() => schemaEditor.openCreateTable(schema)}
+            >
+              <Plus aria-hidden className="size-3.5" />
+              {SCHEMA_EDITOR_MESSAGES.newTable}
+            </Button>
+          </span>
+        )}
         {schemas.error && <p className="text-xs text-destructive">Failed to retrieve schemas</p>}
         {isProtected && (
           <p className="flex items-start gap-2 text-xs text-muted-foreground">
@@ -97,15 +118,16 @@ export function EntitySidebar({
           <ul>
             {items.map((entity) => {
               const active = tableId === String(entity.id)
+              const editable = tablesEditable && (entity.type === 'table' || entity.type === 'partitioned table')
               return (
-                <li key={entity.id}>
+                <li key={entity.id} className="group flex items-center">
                   <Link
                     to={`/project/${encodeURIComponent(projectRef)}/editor/${entity.id}`}
                     aria-current={active ? 'page' : undefined}
                     title={entity.comment ?? undefined}
                     style={{ height: ENTITY_ITEM_HEIGHT_PX }}
                     className={cn(
-                      'flex items-center gap-2 rounded px-2 text-sm',
+                      'flex min-w-0 flex-1 items-center gap-2 rounded px-2 text-sm',
                       active
                         ? 'bg-muted font-medium text-foreground'
                         : 'text-muted-foreground hover:bg-muted hover:text-foreground',
@@ -114,6 +136,27 @@ export function EntitySidebar({
                     <EntityIcon type={entity.type} />
                     <span className="truncate">{entity.name}</span>
                   </Link>
+                  {editable && (
+                    <DropdownMenu
+                      label={tableMenuLabel(entity.name)}
+                      trigger={
+                        <button
+                          type="button"
+                          aria-label={tableMenuLabel(entity.name)}
+                          className="shrink-0 rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+                        >
+                          <MoreHorizontal aria-hidden className="size-3.5" />
+                        </button>
+                      }
+                    >
+                      <DropdownMenuItem onSelect={() => schemaEditor.openEditTable(entity.id)}>
+                        {SCHEMA_EDITOR_MESSAGES.editTable}
+                      </DropdownMenuItem>
+                      <DropdownMenuItem onSelect={() => schemaEditor.openDeleteTable(entity.id)}>
+                        {SCHEMA_EDITOR_MESSAGES.deleteTable}
+                      </DropdownMenuItem>
+                    </DropdownMenu>
+                  )}
                 </li>
               )
             })}

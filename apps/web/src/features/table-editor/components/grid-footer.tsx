@@ -1,17 +1,22 @@
 import { useState } from 'react'
-import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react'
+import { Check, ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react'
 import { ROW_PAGE_SIZES } from '@basalt/contracts'
 import { cn } from '../../../lib/cn'
 import { Button } from '../../../ui/button'
 import { Input, NativeSelect } from '../../../ui/input'
 import { Skeleton } from '../../../ui/skeleton'
+import { Spinner } from '../../../ui/spinner'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
 import { lastPage, parsePageInput } from '../state/pagination'
 import type { GridView } from '../state/url-state'
+import type { WriteStatus } from '../state/write-queue'
 
 export type RowPageSize = (typeof ROW_PAGE_SIZES)[number]
 
-/** Pagination, the total, Refresh and the Data / Definition toggle (spec 1 §2 footer). */
+/**
+ * Pagination, the total, Refresh and the Data / Definition toggle (spec 1 §2 footer). The Refresh button also
+ * shows the write queue (spec 1 §4): idle, saving while writes are queued, then 'Changes saved' for 2 seconds.
+ */
 export function GridFooter({
   view,
   onViewChange,
@@ -27,6 +32,7 @@ export function GridFooter({
   exactCountPending,
   onRefresh,
   refreshing,
+  saveStatus = 'idle',
 }: {
   view: GridView
   onViewChange: (view: GridView) => void
@@ -42,6 +48,7 @@ export function GridFooter({
   exactCountPending: boolean
   onRefresh: () => void
   refreshing: boolean
+  saveStatus?: WriteStatus
 }) {
   const total = count?.count
   const pages = total === undefined ? undefined : lastPage(total, pageSize)
@@ -122,10 +129,24 @@ export function GridFooter({
       )}
       <div className="flex items-center gap-2">
         {view === 'data' && (
-          <Button size="sm" variant="ghost" onClick={onRefresh} disabled={refreshing}>
-            <RefreshCw aria-hidden className={cn('size-3.5', refreshing && 'animate-spin')} />
-            Refresh
-          </Button>
+          <span aria-live="polite">
+            {saveStatus === 'saving' ? (
+              <Button size="sm" variant="ghost" disabled aria-busy>
+                <Spinner size={14} />
+                {TABLE_EDITOR_MESSAGES.saving}
+              </Button>
+            ) : saveStatus === 'saved' ? (
+              <Button size="sm" variant="ghost" onClick={onRefresh}>
+                <Check aria-hidden className="size-3.5 text-success" />
+                {TABLE_EDITOR_MESSAGES.changesSaved}
+              </Button>
+            ) : (
+              <Button size="sm" variant="ghost" onClick={onRefresh} disabled={refreshing}>
+                <RefreshCw aria-hidden className={cn('size-3.5', refreshing && 'animate-spin')} />
+                {TABLE_EDITOR_MESSAGES.refresh}
+              </Button>
+            )}
+          </span>
         )}
         <div role="group" aria-label="View" className="flex rounded-md border border-border p-0.5">
           {(['data', 'definition'] as const).map((v) => (

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { TableRowsParams } from '@basalt/contracts'
+import { permissionsOf, type TableRowsParams } from '@basalt/contracts'
 import { routes } from '../../../app/router'
 import { mockFetch, renderRoutes, testProject, testSession } from '../../../test/helpers'
 import { rowsSelectedText, selectAllRowsText, TABLE_EDITOR_MESSAGES } from '../messages'
@@ -125,9 +125,14 @@ describe('table editor interactions', () => {
     expect(await screen.findByRole('menuitem', { name: 'Unfreeze column' })).toBeInTheDocument()
   })
 
-  it('shows the row in a side panel and loads a truncated value in full', async () => {
+  it('shows the row read-only in a side panel to a member who may not write, and loads a truncated value in full', async () => {
     const user = userEvent.setup()
-    const { calls } = setup({ [`POST ${base}/table-cell`]: { body: { value: 'the whole value' } } })
+    const { calls } = setup({
+      'GET /api/projects/abc': {
+        body: testProject({ ref: 'abc', role: 'read_only', permissions: permissionsOf('read_only') }),
+      },
+      [`POST ${base}/table-cell`]: { body: { value: 'the whole value' } },
+    })
     renderRoutes(routes, ['/project/abc/editor/42'])
     await user.click(await screen.findByRole('button', { name: 'Expand row' }))
     const panel = await screen.findByRole('dialog', { name: 'Row 1 of public.todos' })

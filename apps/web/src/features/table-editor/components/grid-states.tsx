@@ -2,8 +2,20 @@ import { Button } from '../../../ui/button'
 import { EmptyState, ErrorState } from '../../../ui/empty-state'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
 
-/** Spec 1 §2 empty states: an empty table, or filters that match nothing. */
-export function GridEmptyState({ filtered, onRemoveFilters }: { filtered: boolean; onRemoveFilters: () => void }) {
+/**
+ * Spec 1 §2 empty states: an empty table (with 'Import data via CSV' for members who may write), or filters
+ * that match nothing.
+ */
+export function GridEmptyState({
+  filtered,
+  onRemoveFilters,
+  onImportCsv,
+}: {
+  filtered: boolean
+  onRemoveFilters: () => void
+  /** Absent when the user may not write. */
+  onImportCsv?: () => void
+}) {
   if (filtered) {
     return (
       <EmptyState
@@ -22,6 +34,13 @@ export function GridEmptyState({ filtered, onRemoveFilters }: { filtered: boolea
       className="bg-background"
       title={TABLE_EDITOR_MESSAGES.emptyTitle}
       description={TABLE_EDITOR_MESSAGES.emptyDescription}
+      action={
+        onImportCsv && (
+          <Button size="sm" onClick={onImportCsv}>
+            {TABLE_EDITOR_MESSAGES.importCsvEmptyState}
+          </Button>
+        )
+      }
     />
   )
 }

@@ -1,18 +1,29 @@
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
 import '../iterator-helpers'
 import { DataGrid, SelectColumn, type Column } from 'react-data-grid'
 import 'react-data-grid/lib/styles.css'
 import './rows-grid.css'
-import { Maximize2 } from 'lucide-react'
+import { Maximize2, Plus } from 'lucide-react'
 import type { PgColumn, TableRow } from '@basalt/contracts'
+import { TABLE_EDITOR_MESSAGES } from '../messages'
+import { editorKindOf, opensOnClick } from '../state/cell-editing'
 import type { GridColumnState } from '../state/grid-columns'
 import { MIN_COLUMN_WIDTH, SELECT_COLUMN_WIDTH } from '../state/grid-constants'
+import { CellEditor, type GridEditing } from './cell-editors/cell-editor'
 import { ColumnHeader, type ForeignKeyTarget } from './column-header'
 import { GridCell } from './grid-cell'
+import { RowContextMenu, type ContextCell, type RowMenuActions } from './row-context-menu'
+
+/** The add-column cell's key: a NUL character keeps it apart from every real column name. */
+const ADD_COLUMN_KEY = '\u0000add-column'
+/** Spec 1 §9: the add-column cell is 100 px wide. */
+const ADD_COLUMN_WIDTH = 100
 
 /**
  * The grid itself (react-data-grid): the select column first (with the Expand row button), then the data
- * columns in the user's order, frozen ones first; resizable, and draggable unless frozen (spec 1 §2, §4).
+ * columns in the user's order, frozen ones first, then the add-column cell when the user may write; resizable,
+ * and draggable unless frozen (spec 1 §2, §4). With `editing`, cells open their editors (text and JSON on a
+ * click, the others on a double click or Enter) and the row menu offers writes.
  */
 export function RowsGrid({
   projectRef,
@@ -28,6 +39,11 @@ export function RowsGrid({
   onColumnResize,
   onColumnsReorder,
   onFrozenChange,
+  editing,
+  onAddColumn,
+  onEditColumn,
+  onDeleteColumn,
+  rowMenu,
 }: {
   projectRef: string
   label: string
@@ -42,9 +58,18 @@ export function RowsGrid({
   onColumnResize: (key: string, width: number) => void
   onColumnsReorder: (sourceKey: string, targetKey: string) => void
   onFrozenChange: (key: string, frozen: boolean) => void
+  /** Absent: the grid is read-only (no write permission, a view, a protected schema). */
+  editing?: GridEditing
+  /** The add-column header cell; absent when columns cannot be added. */
+  onAddColumn?: () => void
+  /** The column menu's Edit column and Delete column; absent when the table cannot be changed. */
+  onEditColumn?: (name: string) => void
+  onDeleteColumn?: (name: string) => void
+  rowMenu: RowMenuActions
 }) {
+  const byName = useMemo(() => new Map(columns.map((c) => [c.name, c])), [columns])
+
   const gridDefs = useMemo((): Column<TableRow>[] => {
-    const byName = new Map(columns.map((c) => [c.name, c]))
     const select: Column<TableRow> = {
       ...SelectColumn,
       width: SELECT_COLUMN_WIDTH,
@@ -69,6 +94,8 @@ export function RowsGrid({
     const data = gridColumns.map((gc): Column<TableRow> => {
       const column = byName.get(gc.key)
       const foreignKey = foreignKeys.get(gc.key)
+      const kind = column ? editorKindOf(column) : 'text'
+      const inline = column && editing ? editing.editability(column).inline : false
       return {
         key: gc.key,
         name: gc.name,
@@ -86,6 +113,8 @@ export function RowsGrid({
             foreignKey={foreignKey}
             frozen={gc.frozen}
             onFrozenChange={(frozen) => onFrozenChange(gc.key, frozen)}
+            onEditColumn={onEditColumn && (() => onEditColumn(gc.key))}
+            onDeleteColumn={onDeleteColumn && (() => onDeleteColumn(gc.key))}
           />
         ),
         renderCell: ({ row }) => (
@@ -96,24 +125,96 @@ export function RowsGrid({
             foreignKey={foreignKey}
           />
         ),
+        ...(editing && column
+          ? {
+              renderEditCell: ({ row, onClose }) => (
+                <CellEditor column={column} row={row} editing={editing} onClose={() => onClose(false, true)} />
+              ),
+              editorOptions: {
+                // Editors save or cancel themselves: a click outside is "leave", handled by each editor.
+                commitOnOutsideClick: false,
+                // Popups (text, JSON, arrays, notices) float over the cell, which keeps showing its value.
+                displayCellContent: opensOnClick(kind) || !inline,
+              },
+            }
+          : {}),
       }
     })
-    return [select, ...data]
-  }, [columns, gridColumns, foreignKeys, primaryKeys, projectRef, onExpandRow, onFrozenChange])
+    const addColumn: Column<TableRow>[] = onAddColumn
+      ? [
+          {
+            key: ADD_COLUMN_KEY,
+            name: '',
+            width: ADD_COLUMN_WIDTH,
+            minWidth: ADD_COLUMN_WIDTH,
+            maxWidth: ADD_COLUMN_WIDTH,
+            resizable: false,
+            draggable: false,
+            renderHeaderCell: () => (
+              <button
+                type="button"
+                aria-label={TABLE_EDITOR_MESSAGES.addColumn}
+                title={TABLE_EDITOR_MESSAGES.addColumn}
+                className="flex size-full items-center justify-center text-muted-foreground hover:bg-muted hover:text-foreground"
+                onClick={onAddColumn}
+              >
+                <Plus aria-hidden className="size-4" />
+              </button>
+            ),
+            renderCell: () => null,
+          },
+        ]
+      : []
+    return [select, ...data, ...addColumn]
+  }, [
+    byName,
+    gridColumns,
+    foreignKeys,
+    primaryKeys,
+    projectRef,
+    onExpandRow,
+    onFrozenChange,
+    editing,
+    onAddColumn,
+    onEditColumn,
+    onDeleteColumn,
+  ])
+
+  // The cell a right click landed on, read by the row menu as it opens (react-data-grid reports the cell
+  // before the event reaches the menu's trigger).
+  const contextCell = useRef<ContextCell | null>(null)
 
   return (
-    <DataGrid
-      className="basalt-grid"
-      aria-label={label}
-      columns={gridDefs}
-      rows={rows}
-      rowKeyGetter={(row) => row.idx}
-      selectedRows={selectedRows}
-      onSelectedRowsChange={onSelectedRowsChange}
-      onColumnResize={(column, width) => onColumnResize(column.key, width)}
-      onColumnsReorder={onColumnsReorder}
-      rowHeight={34}
-      headerRowHeight={38}
-    />
+    <RowContextMenu
+      takeCell={() => {
+        const cell = contextCell.current
+        contextCell.current = null
+        return cell
+      }}
+      actions={rowMenu}
+    >
+      <DataGrid
+        className="basalt-grid"
+        aria-label={label}
+        columns={gridDefs}
+        rows={rows}
+        rowKeyGetter={(row) => row.idx}
+        selectedRows={selectedRows}
+        onSelectedRowsChange={onSelectedRowsChange}
+        onColumnResize={(column, width) => onColumnResize(column.key, width)}
+        onColumnsReorder={onColumnsReorder}
+        onCellClick={({ column, setActivePosition }) => {
+          const pgColumn = byName.get(column.key)
+          // Spec 1 §2: text and JSON cells open on click.
+          if (editing && pgColumn && opensOnClick(editorKindOf(pgColumn))) setActivePosition(true)
+        }}
+        onCellContextMenu={({ row, column }) => {
+          const pgColumn = byName.get(column.key)
+          contextCell.current = pgColumn ? { row, column: pgColumn } : null
+        }}
+        rowHeight={34}
+        headerRowHeight={38}
+      />
+    </RowContextMenu>
   )
 }

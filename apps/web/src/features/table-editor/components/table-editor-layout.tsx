@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { EntitySidebar } from './entity-sidebar'
+import { SchemaEditorProvider } from './schema-editor'
 import { TableEditorContext } from './table-editor-context'
 
 export const DEFAULT_SCHEMA = 'public'
@@ -10,10 +11,12 @@ export function TableEditorLayout({ projectRef, children }: { projectRef: string
   const context = useMemo(() => ({ projectRef, schema, setSchema }), [projectRef, schema])
   return (
     <TableEditorContext.Provider value={context}>
-      <div className="flex h-full min-h-0">
-        <EntitySidebar projectRef={projectRef} schema={schema} onSchemaChange={setSchema} />
-        <div className="flex min-w-0 flex-1 flex-col">{children}</div>
-      </div>
+      <SchemaEditorProvider projectRef={projectRef}>
+        <div className="flex h-full min-h-0">
+          <EntitySidebar projectRef={projectRef} schema={schema} onSchemaChange={setSchema} />
+          <div className="flex min-w-0 flex-1 flex-col">{children}</div>
+        </div>
+      </SchemaEditorProvider>
     </TableEditorContext.Provider>
   )
 }

@@ -5,14 +5,19 @@ import { SkeletonList } from '../../../ui/skeleton'
 import { useGridTable } from '../api/get-grid-table'
 import { useSchemas } from '../api/get-schemas'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
+import { useCanWrite } from '../state/use-can-write'
 import { TableGrid } from './table-grid'
 import { useTableEditorContext } from './table-editor-context'
 
-/** /project/{ref}/editor/{tableId}: loads the entity, then shows its grid (remounted per table). */
+/**
+ * /project/{ref}/editor/{tableId}: loads the entity, then shows its grid (remounted per table), editable when
+ * the member may write (spec 1 §6).
+ */
 export function TableGridPage({ projectRef, tableId }: { projectRef: string; tableId: number }) {
   const table = useGridTable(projectRef, tableId)
   const schemas = useSchemas(projectRef)
   const editor = useTableEditorContext()
+  const canWrite = useCanWrite()
   const tableSchema = table.data?.schema
   const setSchema = editor?.setSchema
 
@@ -40,5 +45,13 @@ export function TableGridPage({ projectRef, tableId }: { projectRef: string; tab
     )
   }
   const isProtected = schemas.data?.find((s) => s.name === table.data.schema)?.protected ?? false
-  return <TableGrid key={table.data.id} projectRef={projectRef} table={table.data} isProtected={isProtected} />
+  return (
+    <TableGrid
+      key={table.data.id}
+      projectRef={projectRef}
+      table={table.data}
+      isProtected={isProtected}
+      canWrite={canWrite}
+    />
+  )
 }

@@ -1,17 +1,22 @@
-import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useSearchParams } from 'react-router'
-import { Lock, X } from 'lucide-react'
-import { DEFAULT_ROW_PAGE_SIZE } from '@basalt/contracts'
+import { useQueryClient } from '@tanstack/react-query'
+import { Lock } from 'lucide-react'
+import { toast } from 'sonner'
+import { DEFAULT_ROW_PAGE_SIZE, type TableRow } from '@basalt/contracts'
 import type { Filter, Sort } from '@basalt/sql'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
 import { Dialog, DialogClose, DialogFooter } from '../../../ui/dialog'
 import { SkeletonList } from '../../../ui/skeleton'
+import { errorMessage } from '../../../lib/format'
+import { useDeleteTableRows } from '../api/delete-table-rows'
 import { useForeignKeys } from '../api/get-foreign-keys'
 import type { GridTable } from '../api/get-grid-table'
 import { useTableCount } from '../api/get-table-count'
 import { isMissingObjectError, useTableRows } from '../api/get-table-rows'
-import { rowsSelectedText, selectAllRowsText, TABLE_EDITOR_MESSAGES } from '../messages'
+import { invalidateTableData, primaryKeyMatch } from '../api/update-table-row'
+import { deleteRowsDescription, deleteRowsText, deleteRowsTitle, TABLE_EDITOR_MESSAGES } from '../messages'
 import {
   initialGridColumns,
   reorderColumns,
@@ -42,29 +47,42 @@ import {
   type GridView,
 } from '../state/url-state'
 import type { ForeignKeyTarget } from './column-header'
+import { CsvImportDialog } from './csv-import-dialog'
 import { DefinitionView } from './definition-view'
 import { EntityIcon } from './entity-icon'
 import { ExpandRowPanel } from './expand-row-panel'
 import { FilterPopover } from './filter-popover'
 import { GridFooter, type RowPageSize } from './grid-footer'
 import { GridEmptyState, RowsErrorPanel } from './grid-states'
+import { InsertMenu } from './insert-menu'
 import { RoleImpersonationPopover } from './role-impersonation-popover'
+import type { RowMenuActions } from './row-context-menu'
+import { RowEditorPanel, type RowEditorTarget } from './row-editor-panel'
 import { RowsGrid } from './rows-grid'
+import { useSchemaEditor } from './schema-editor'
+import { SelectionHeader } from './selection-header'
 import { SortPopover } from './sort-popover'
+import { useGridWrites } from './use-grid-writes'
 
 /**
  * One table's grid: URL filters and sorts, paging, the count, selection, saved column layout and the
  * toolbar and footer around the grid. Mounted per table (keyed by id), which is the grid lifecycle's
  * "initialized when the table loads" (spec 1 §4).
+ *
+ * With `canWrite` (spec 1 §6: write permission on SQL admin), a table outside the protected schemas is an
+ * editor: cell editors, the Insert menu, the add-column cell, Insert/Edit/Delete row, the selection header's
+ * delete and export, and CSV import. Without it none of that exists.
  */
 export function TableGrid({
   projectRef,
   table,
   isProtected,
+  canWrite,
 }: {
   projectRef: string
   table: GridTable
   isProtected: boolean
+  canWrite: boolean
 }) {
   const [searchParams, setSearchParams] = useSearchParams()
   const filters = useMemo(() => readFilters(searchParams), [searchParams])
@@ -98,6 +116,13 @@ export function TableGrid({
 
   // ---- columns: order, widths, frozen
   const [gridColumns, setGridColumns] = useState(() => initialGridColumns(table.columns, saved?.gridColumns))
+  // A column added, renamed or dropped (the schema editor reloads the table) joins or leaves the grid; the
+  // others keep their order, widths and frozen state.
+  const [columnsShown, setColumnsShown] = useState(table.columns)
+  if (columnsShown !== table.columns) {
+    setColumnsShown(table.columns)
+    setGridColumns((current) => initialGridColumns(table.columns, current))
+  }
   const widthSaver = useMemo(
     () => createDebouncedSave(COLUMN_RESIZE_DEBOUNCE_MS, (patch) => saveGridState(projectRef, table.id, patch)),
     [projectRef, table.id],
@@ -161,6 +186,8 @@ export function TableGrid({
 
   // ---- selection
   const loadedRows = useMemo(() => rows.data?.rows ?? [], [rows.data])
+  const rowsData = useRef(loadedRows)
+  rowsData.current = loadedRows
   const loadedKeys = useMemo(() => loadedRows.map((r) => r.idx), [loadedRows])
   const dataKey = `${filterKey}|${sortKey}|${page}|${pageSize}|${JSON.stringify(impersonation ?? null)}`
   const [selectionState, setSelectionState] = useState<{ dataKey: string; selection: RowSelection }>({
@@ -180,8 +207,51 @@ export function TableGrid({
     else setPaging({ filterKey, page: next })
   }
 
+  // ---- writes
+  // Views, materialized views and foreign tables are browsed only; protected schemas are read-only.
+  const writable = canWrite && !isProtected && (table.type === 'table' || table.type === 'partitioned table')
+  const { queue, saveStatus, editing, copyCell } = useGridWrites({ projectRef, table, impersonation, writable })
+  const queryClient = useQueryClient()
+  const schemaEditor = useSchemaEditor()
+  const [rowEditor, setRowEditor] = useState<RowEditorTarget | null>(null)
+  const [deletingRow, setDeletingRow] = useState<TableRow | null>(null)
+  const [importOpen, setImportOpen] = useState(false)
+  const hasPrimaryKey = table.primaryKeys.length > 0
+  const deleteRow = useDeleteTableRows(projectRef, queue)
+
   const [expandedIdx, setExpandedIdx] = useState<number | null>(null)
-  const onExpandRow = useCallback((idx: number) => setExpandedIdx(idx), [])
+  const onExpandRow = useCallback(
+    (idx: number) => {
+      // Expanding a row edits it when it can be edited, and shows it read-only otherwise.
+      const row = writable && hasPrimaryKey ? rowsData.current.find((r) => r.idx === idx) : undefined
+      if (row) setRowEditor({ mode: 'update', row })
+      else setExpandedIdx(idx)
+    },
+    [writable, hasPrimaryKey],
+  )
+  const needsPrimaryKey = () => {
+    if (hasPrimaryKey) return false
+    toast.error(TABLE_EDITOR_MESSAGES.noPrimaryKey)
+    return true
+  }
+  const rowMenu: RowMenuActions = {
+    onCopyCell: ({ row, column }) => void copyCell(row, column),
+    ...(writable
+      ? {
+          onEditRow: (row: TableRow) => !needsPrimaryKey() && setRowEditor({ mode: 'update', row }),
+          onDeleteRow: (row: TableRow) => !needsPrimaryKey() && setDeletingRow(row),
+        }
+      : {}),
+  }
+  const onAddColumn = useCallback(() => schemaEditor.openAddColumn(table.id), [schemaEditor, table.id])
+  const onEditColumn = useCallback(
+    (name: string) => schemaEditor.openEditColumn(table.id, name),
+    [schemaEditor, table.id],
+  )
+  const onDeleteColumn = useCallback(
+    (name: string) => schemaEditor.openDeleteColumn(table.id, name),
+    [schemaEditor, table.id],
+  )
 
   // ---- URL writers
   const applyFilters = (next: Filter[]) => setSearchParams((prev) => withFilters(prev, next))
@@ -210,6 +280,8 @@ export function TableGrid({
   }, [foreignKeyList.data, table.id])
 
   const onKeyDown = (event: KeyboardEvent) => {
+    // Escape in a dialog or popup (portals, outside this element's DOM) closes that, not the selection.
+    if (!event.currentTarget.contains(event.target as Node)) return
     if (event.key === 'Escape' && selected > 0) setSelection(NO_SELECTION)
   }
 
@@ -218,24 +290,25 @@ export function TableGrid({
   return (
     <div className="flex min-h-0 flex-1 flex-col" onKeyDown={onKeyDown}>
       <div className="flex min-h-11 flex-wrap items-center justify-between gap-2 border-b border-border px-3 py-1.5">
-        {selected > 0 ? (
-          <div role="toolbar" aria-label="Row selection" className="flex items-center gap-2 text-sm">
-            <Button
-              size="icon"
-              variant="ghost"
-              className="size-7"
-              aria-label="Clear selection"
-              onClick={() => setSelection(NO_SELECTION)}
-            >
-              <X aria-hidden className="size-3.5" />
-            </Button>
-            <span className="font-medium">{rowsSelectedText(selected)}</span>
-            {canSelectAll(selection, loadedKeys, total) && total !== undefined && (
-              <Button size="sm" onClick={() => setSelection({ kind: 'all', total })}>
-                {selectAllRowsText(total)}
-              </Button>
-            )}
-          </div>
+        {selection.kind !== 'none' ? (
+          <SelectionHeader
+            projectRef={projectRef}
+            schema={table.schema}
+            table={table.name}
+            primaryKeys={table.primaryKeys}
+            selection={selection}
+            selectedRows={loadedRows.filter((r) => selectedKeys(selection, loadedKeys).has(r.idx))}
+            fields={rows.data?.fields ?? []}
+            offerSelectAll={canSelectAll(selection, loadedKeys, total)}
+            total={total}
+            filters={filters}
+            sorts={sorts}
+            impersonation={impersonation}
+            writable={writable}
+            queue={queue}
+            onClear={() => setSelection(NO_SELECTION)}
+            onSelectAll={() => total !== undefined && setSelection({ kind: 'all', total })}
+          />
         ) : (
           <div role="toolbar" aria-label="Table toolbar" className="flex min-w-0 items-center gap-1">
             <span className="mr-2 flex min-w-0 items-center gap-1.5 text-sm font-medium">
@@ -249,6 +322,13 @@ export function TableGrid({
               <>
                 <FilterPopover columns={table.columns} filters={filters} onApply={applyFilters} />
                 <SortPopover columns={table.columns} sorts={sorts} onApply={applySorts} />
+                {writable && (
+                  <InsertMenu
+                    onInsertRow={() => !needsPrimaryKey() && setRowEditor({ mode: 'insert' })}
+                    onInsertColumn={onAddColumn}
+                    onImportCsv={() => setImportOpen(true)}
+                  />
+                )}
               </>
             )}
           </div>
@@ -287,11 +367,20 @@ export function TableGrid({
               onColumnResize={onColumnResize}
               onColumnsReorder={onColumnsReorder}
               onFrozenChange={onFrozenChange}
+              editing={editing}
+              onAddColumn={writable ? onAddColumn : undefined}
+              onEditColumn={writable ? onEditColumn : undefined}
+              onDeleteColumn={writable ? onDeleteColumn : undefined}
+              rowMenu={rowMenu}
             />
             {loadedRows.length === 0 && (
               <div className="pointer-events-none absolute inset-x-0 top-10 bottom-0 flex items-center justify-center p-6">
                 <div className="pointer-events-auto w-full max-w-lg">
-                  <GridEmptyState filtered={filters.length > 0} onRemoveFilters={() => applyFilters([])} />
+                  <GridEmptyState
+                    filtered={filters.length > 0}
+                    onRemoveFilters={() => applyFilters([])}
+                    onImportCsv={writable ? () => setImportOpen(true) : undefined}
+                  />
                 </div>
               </div>
             )}
@@ -320,7 +409,79 @@ export function TableGrid({
           void count.refetch()
         }}
         refreshing={rows.isFetching || count.isFetching}
+        saveStatus={saveStatus}
       />
+
+      {writable && (
+        <>
+          <RowEditorPanel
+            projectRef={projectRef}
+            schema={table.schema}
+            table={table.name}
+            columns={table.columns}
+            primaryKeys={table.primaryKeys}
+            impersonation={impersonation}
+            queue={queue}
+            target={rowEditor}
+            onClose={() => setRowEditor(null)}
+          />
+          <Dialog
+            open={deletingRow !== null}
+            onOpenChange={(open) => {
+              if (open) return
+              setDeletingRow(null)
+              deleteRow.reset()
+            }}
+            title={deleteRowsTitle(1)}
+            description={deleteRowsDescription(false)}
+          >
+            {deleteRow.error && (
+              <p role="alert" className="text-sm text-destructive">
+                {`${TABLE_EDITOR_MESSAGES.deleteFailed}: ${errorMessage(deleteRow.error)}`}
+              </p>
+            )}
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button size="sm">{TABLE_EDITOR_MESSAGES.cancel}</Button>
+              </DialogClose>
+              <Button
+                size="sm"
+                variant="danger"
+                loading={deleteRow.isPending}
+                onClick={() => {
+                  if (!deletingRow) return
+                  deleteRow.mutate(
+                    {
+                      schema: table.schema,
+                      table: table.name,
+                      rows: [primaryKeyMatch(deletingRow.data, table.primaryKeys)],
+                      ...(impersonation ? { impersonation } : {}),
+                    },
+                    {
+                      onSuccess: () => {
+                        setDeletingRow(null)
+                        setSelection(NO_SELECTION)
+                      },
+                    },
+                  )
+                }}
+              >
+                {deleteRowsText(1)}
+              </Button>
+            </DialogFooter>
+          </Dialog>
+          <CsvImportDialog
+            open={importOpen}
+            onOpenChange={setImportOpen}
+            projectRef={projectRef}
+            schema={table.schema}
+            table={{ id: table.id, schema: table.schema, name: table.name }}
+            onImported={() =>
+              void invalidateTableData(queryClient, projectRef, { schema: table.schema, table: table.name })
+            }
+          />
+        </>
+      )}
 
       <ExpandRowPanel
         projectRef={projectRef}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { pgColumnSchema, type AddColumnBody } from '@basalt/contracts'
+import { api } from '../../../lib/api-client'
+import { pgMetaPath, tableEditorKey } from './pg-meta-path'
+
+/** POST …/columns: adds a column (spec 2 §3 create-column payload) to the table `tableId`. */
+export const createColumn = (ref: string, body: AddColumnBody) =>
+  api(pgMetaPath(ref, 'columns'), { method: 'POST', body, schema: pgColumnSchema })
+
+/** Adds a column; the table, its rows and the entity list are refetched. */
+export function useCreateColumn(ref: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: AddColumnBody) => createColumn(ref, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tableEditorKey(ref) }),
+  })
+}
