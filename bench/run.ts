@@ -7,6 +7,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { startEmbeddedPostgres } from '@basalt/server/src/db/embedded.ts'
+import { csvBench } from './csv.ts'
 import { tableEditor } from './table-editor.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -95,7 +96,7 @@ async function startup() {
   }
 }
 
-/** BENCH_ONLY=table-editor,… runs only the named parts (bundle, startup, table-editor); all by default. */
+/** BENCH_ONLY=table-editor,… runs only the named parts (bundle, startup, table-editor, csv); all by default. */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wanted = (part: string) => !only || only.includes(part)
 
@@ -105,6 +106,7 @@ if (wanted('bundle')) {
 }
 if (wanted('startup')) await startup()
 if (wanted('table-editor')) await tableEditor(report)
+if (wanted('csv')) await csvBench(report)
 
 const w = (k: keyof (typeof rows)[0]) => Math.max(k.length, ...rows.map((r) => r[k].length))
 const line = (r: Record<string, string>) =>

@@ -1,0 +1,302 @@
+// CSV import and export (issue 4, DESIGN.md "Performance budgets"): a generated file of BENCH_CSV_ROWS rows
+// (1,000,000 by default, about 100 MB, mixed types) imported through Basalt's API and with `psql \copy` into
+// identical empty tables, then the largest export the API allows (500,000 rows) both ways, each as a
+// throughput ratio (psql = 1.0), with the server's peak RSS. The server runs as `npm start` would
+// (apps/server/src/main.ts in a child process), driven over real HTTP by curl, which streams between the socket
+// and a file as psql does; its peak RSS is its VmHWM from /proc, reset just before the CSV work starts.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { createWriteStream, readFileSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { fileURLToPath } from 'node:url'
+import { stringify } from 'csv-stringify'
+import pg from 'pg'
+import { exportSelectSql } from '@basalt/server/src/pg-meta/csv-export.ts'
+import { findRelation } from '@basalt/server/src/pg-meta/relation-lookup.ts'
+import type { Report } from './table-editor.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const PSQL = process.env.PSQL ?? '/usr/bin/psql'
+const CURL = process.env.CURL ?? '/usr/bin/curl'
+/** The export limit of spec 1 §9: the most one export call may return. */
+const EXPORT_ROWS = 500_000
+const RUNS = Number(process.env.BENCH_CSV_RUNS ?? 3)
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Writes the CSV: id, category, name (quotes and commas in one row of ten), price, timestamp, flag, array, json. */
+async function writeCsv(file: string, rows: number): Promise<void> {
+  const start = Date.UTC(2026, 0, 1) / 1000
+  async function* records() {
+    yield ['id', 'category', 'name', 'price', 'created_at', 'done', 'tags', 'meta']
+    for (let i = 1; i <= rows; i++) {
+      const at = new Date((start - i) * 1000).toISOString().replace('T', ' ').replace('.000Z', '+00')
+      yield [
+        String(i),
+        String(i % 1000),
+        i % 10 === 0 ? `Item ${i}, "special"` : `Item number ${i}`,
+        ((i % 100_000) / 100).toFixed(2),
+        at,
+        i % 2 === 0 ? 'true' : 'false',
+        i % 3 === 0 ? '{red,blue}' : '{green}',
+        `{"n": ${i % 97}, "tag": "t${i % 13}"}`,
+      ]
+    }
+  }
+  await pipeline(Readable.from(records()), stringify(), createWriteStream(file))
+}
+
+/** A browser's cookies and CSRF header, over real HTTP. */
+class Client {
+  cookies = new Map<string, string>()
+  constructor(readonly base: string) {}
+
+  /** The session cookie, and the CSRF header on a state-changing call. */
+  headers(method = 'GET'): Record<string, string> {
+    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
+    const csrf = this.cookies.get('basalt_csrf')
+    if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf
+    return headers
+  }
+
+  async fetch(pathname: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers)
+    for (const [name, value] of Object.entries(this.headers(init.method))) headers.set(name, value)
+    const res = await fetch(this.base + pathname, { ...init, headers })
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const at = pair!.indexOf('=')
+      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1))
+    }
+    return res
+  }
+
+  async json<T>(pathname: string, init: RequestInit = {}): Promise<T> {
+    const res = await this.fetch(pathname, init)
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${pathname}: ${res.status} ${await res.text()}`)
+    return (await res.json()) as T
+  }
+}
+
+async function waitForHttp(url: string, deadlineMs: number): Promise<void> {
+  const end = Date.now() + deadlineMs
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error(`${url} did not answer within ${deadlineMs} ms`)
+}
+
+/** A figure of /proc/<pid>/status in bytes: VmRSS (resident now) or VmHWM (peak since the last reset). */
+async function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) * 1024
+}
+const peakRss = (pid: number) => procStatus(pid, 'VmHWM')
+/** Writing 5 to clear_refs resets the peak to the current resident set. */
+const resetPeakRss = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5')
+
+/**
+ * A POST through curl, the answer written to `output`; its time in ms. curl rather than fetch: like psql, a
+ * native client that streams between the socket and a file, so the figure is the server's, not the client's
+ * (fetch with web streams costs the client more CPU than the server spends, on a shared 2-core machine).
+ */
+function curl(client: Client, pathname: string, output: string, args: string[]): number {
+  const headers = Object.entries(client.headers('POST')).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
+  const t0 = performance.now()
+  const result = spawnSync(
+    CURL,
+    ['-sS', '-o', output, '-w', '%{http_code}', '-X', 'POST', ...headers, ...args, client.base + pathname],
+    { encoding: 'utf8' },
+  )
+  const ms = performance.now() - t0
+  if (result.status !== 0 || result.stdout !== '200') {
+    throw new Error(`curl ${pathname}: ${result.stdout} ${result.stderr} ${readFileSync(output, 'utf8').slice(0, 500)}`)
+  }
+  return ms
+}
+
+function psql(url: string, command: string): number {
+  const t0 = performance.now()
+  const result = spawnSync(PSQL, [url, '-X', '-v', 'ON_ERROR_STOP=1', '-q', '-c', command], { encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`psql ${command}: ${result.stderr}`)
+  return performance.now() - t0
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
+/** Growth of the peak over the resident set before: signed, in MB. */
+const growth = (bytes: number) => `${bytes < 0 ? '−' : '+'}${mb(Math.abs(bytes))}`
+/** RSS growth that still counts as flat memory: far below the file's 100 MB. */
+const FLAT_GROWTH = 64 * 1024 * 1024
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+
+export async function csvBench(report: Report): Promise<void> {
+  const rows = Number(process.env.BENCH_CSV_ROWS ?? 1_000_000)
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'basalt-bench-csv-'))
+  await chmod(dir, 0o755)
+  const source = path.join(dir, 'source.csv')
+  let server: ChildProcess | undefined
+  let direct: pg.Client | undefined
+  try {
+    console.error(`csv: writing ${rows.toLocaleString('en')} rows`)
+    await writeCsv(source, rows)
+    const size = (await stat(source)).size
+    console.error(`  ${mb(size)} written`)
+
+    const [port, pgPort] = [await freePort(), await freePort()]
+    server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        DATA_DIR: path.join(dir, 'data'),
+        PORT: String(port),
+        EMBEDDED_PG_PORT: String(pgPort),
+        LOG_LEVEL: 'warn',
+      },
+    })
+    // main.ts prints the default project's superuser URL once it is up.
+    let printed = ''
+    const databaseUrl = new Promise<string>((resolve, reject) => {
+      server!.stdout!.on('data', (chunk: Buffer) => {
+        printed += chunk.toString()
+        const match = /Default project database: (\S+)/.exec(printed)
+        if (match) resolve(match[1]!)
+      })
+      server!.once('exit', (code) => reject(new Error(`the server exited (${code}) before starting`)))
+    })
+    const base = `http://127.0.0.1:${port}`
+    const url = await databaseUrl
+    await waitForHttp(`${base}/api/auth/state`, 120_000)
+
+    // The first sign-up adopts the default project.
+    const owner = new Client(base)
+    await owner.fetch('/api/auth/state')
+    await owner.json('/api/auth/sign-up', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@example.com', password: 'correct horse battery' }),
+    })
+    const api = (call: string) => `/api/platform/pg-meta/default/${call}`
+
+    direct = new pg.Client({ connectionString: url })
+    await direct.connect()
+    const columns = `id bigint primary key, category int not null, name text not null, price numeric(12, 2),
+      created_at timestamptz, done boolean, tags text[], meta jsonb`
+    await direct.query(`create table public.csv_api (${columns}); create table public.csv_psql (${columns})`)
+    const header = ['id', 'category', 'name', 'price', 'created_at', 'done', 'tags', 'meta']
+
+    const importApi = () => {
+      const options = { schema: 'public', table: 'csv_api', header: true, mapping: header }
+      const answer = path.join(dir, 'import-answer.json')
+      // curl streams the file part from disk; the options field goes first, as the web app sends it.
+      const ms = curl(owner, api('table-rows/import'), answer, [
+        '-F',
+        `options=${JSON.stringify(options)}`,
+        '-F',
+        `file=@${source};type=text/csv`,
+      ])
+      const result = JSON.parse(readFileSync(answer, 'utf8')) as { imported?: number }
+      if (result.imported !== rows) throw new Error(`import: ${JSON.stringify(result)}`)
+      return ms
+    }
+    const importPsql = () =>
+      psql(url, `\\copy public.csv_psql (${header.join(', ')}) from '${source}' with (format csv, header true)`)
+
+    const pid = server.pid!
+    const beforeImports = await procStatus(pid, 'VmRSS')
+    await resetPeakRss(pid)
+    const imports = { api: [] as number[], psql: [] as number[] }
+    for (let run = 0; run < RUNS; run++) {
+      // Alternate which goes first; each starts on an empty table after a checkpoint.
+      for (const side of run % 2 === 0 ? (['api', 'psql'] as const) : (['psql', 'api'] as const)) {
+        await direct.query(`truncate public.csv_${side}`)
+        await direct.query('checkpoint')
+        const ms = side === 'api' ? await importApi() : importPsql()
+        imports[side].push(ms)
+        console.error(`  import ${run + 1} ${side}: ${seconds(ms)}`)
+      }
+    }
+    const importPeak = await peakRss(pid)
+    await direct.query('analyze public.csv_api')
+
+    // The export the API allows at most: 500,000 rows, the same select on both sides.
+    const exportRows = Math.min(rows, EXPORT_ROWS)
+    const filters = [{ column: 'id', operator: '<=' as const, value: String(exportRows) }]
+    const relation = await findRelation(direct, 'public', 'csv_api')
+    if (!relation.ok) throw new Error(relation.error.message)
+    const select = exportSelectSql(relation.data, { filters, sorts: [] })
+    console.error(`  export statement: ${select}`)
+    const apiFile = path.join(dir, 'api.csv')
+    const psqlFile = path.join(dir, 'psql.csv')
+    const exportApi = () => {
+      const body = JSON.stringify({ schema: 'public', table: 'csv_api', filters })
+      return curl(owner, api('table-rows/export'), apiFile, ['-H', 'content-type: application/json', '--data', body])
+    }
+    const exportPsql = () => psql(url, `\\copy (${select}) to '${psqlFile}' with (format csv, header true)`)
+
+    const beforeExports = await procStatus(pid, 'VmRSS')
+    await resetPeakRss(pid)
+    const exports = { api: [] as number[], psql: [] as number[] }
+    for (let run = 0; run < RUNS; run++) {
+      for (const side of run % 2 === 0 ? (['api', 'psql'] as const) : (['psql', 'api'] as const)) {
+        const ms = side === 'api' ? await exportApi() : exportPsql()
+        exports[side].push(ms)
+        console.error(`  export ${run + 1} ${side}: ${seconds(ms)}`)
+      }
+    }
+    const exportPeak = await peakRss(pid)
+    const [apiBytes, psqlBytes] = [(await stat(apiFile)).size, (await stat(psqlFile)).size]
+    if (apiBytes !== psqlBytes) throw new Error(`the API exported ${apiBytes} bytes, psql ${psqlBytes}`)
+
+    const best = (xs: number[]) => Math.min(...xs)
+    const rowsLabel = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n.toLocaleString('en'))
+    const importRatio = best(imports.psql) / best(imports.api)
+    const exportRatio = best(exports.psql) / best(exports.api)
+    report(
+      `CSV import, ${rowsLabel(rows)} rows (${mb(size)}), API vs psql \\copy (throughput)`,
+      `${importRatio.toFixed(2)}× (${seconds(best(imports.api))} vs ${seconds(best(imports.psql))}, best of ${RUNS})`,
+      '≥ 0.7× (DESIGN: ≥ 0.5×)',
+      importRatio >= 0.7,
+    )
+    report(
+      `CSV export, ${rowsLabel(exportRows)} rows (${mb(apiBytes)}), API vs psql \\copy (throughput)`,
+      `${exportRatio.toFixed(2)}× (${seconds(best(exports.api))} vs ${seconds(best(exports.psql))}, best of ${RUNS})`,
+      '≥ 0.9× (DESIGN: ≥ 0.5×)',
+      exportRatio >= 0.9,
+    )
+    report(
+      `  server peak RSS during the imports / exports (child process VmHWM)`,
+      `${mb(importPeak)} / ${mb(exportPeak)} (from ${mb(beforeImports)} / ${mb(beforeExports)}: ` +
+        `${growth(importPeak - beforeImports)} / ${growth(exportPeak - beforeExports)})`,
+      'flat: growth < 64 MB',
+      importPeak - beforeImports < FLAT_GROWTH && exportPeak - beforeExports < FLAT_GROWTH,
+    )
+  } finally {
+    await direct?.end().catch(() => {})
+    if (server && server.exitCode === null) {
+      const exited = once(server, 'exit')
+      server.kill('SIGINT')
+      await exited
+    }
+    await rm(dir, { recursive: true, force: true })
+  }
+}
