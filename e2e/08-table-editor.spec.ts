@@ -1,13 +1,10 @@
 // Journey 8: the table editor of the default project, on tables seeded straight into its database —
 // open a table from the entity list, filter, sort, paginate, freeze and resize columns (kept across a
 // reload), follow a foreign key, read the definition, and impersonate roles under row-level security.
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import pg from 'pg'
-import { expectNoErrorPage, screenshot, signInOwner } from './support/journey'
+import { expect, test, type Page } from '@playwright/test'
+import * as g from './support/grid'
+import { expectNoErrorPage, projectDatabase, screenshot, signInOwner } from './support/journey'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
 const PROJECT = 'default'
 const EDITOR = `/project/${PROJECT}/editor`
 const BOOKS = 250
@@ -29,22 +26,8 @@ const withSeven = ids.filter((i) => titleOf(i).includes('7')).length
 let authorsId = 0
 let booksId = 0
 
-async function projectDatabase(): Promise<pg.Client> {
-  const dataDir = readFileSync(path.join(ROOT, 'test-results', 'e2e-data-dir'), 'utf8').trim()
-  const password = readFileSync(path.join(dataDir, 'postgres', 'superuser-password'), 'utf8').trim()
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(process.env.E2E_PG_PORT ?? 54500),
-    user: 'postgres',
-    password,
-    database: 'basalt_project_default',
-  })
-  await client.connect()
-  return client
-}
-
 test.beforeAll(async () => {
-  const db = await projectDatabase()
+  const db = await projectDatabase(PROJECT)
   try {
     await db.query('drop table if exists public.books, public.authors')
     await db.query('delete from auth.users where id = any($1::uuid[])', [[USER_A.id, USER_B.id]])
@@ -97,31 +80,12 @@ test.beforeAll(async () => {
   }
 })
 
-const grid = (page: Page, table = 'books') => page.getByRole('grid', { name: `Rows of public.${table}` })
-const footer = (page: Page) => page.locator('footer').filter({ has: page.getByLabel('Page number') })
-
-/** The grid shows `n` rows (react-data-grid counts the header row in aria-rowcount; rows are virtualised). */
-async function expectRows(page: Page, n: number, table = 'books'): Promise<void> {
-  await expect(grid(page, table)).toHaveAttribute('aria-rowcount', String(n + 1))
-}
-
-async function expectRecords(page: Page, n: number): Promise<void> {
-  await expect(
-    footer(page).getByText(`${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`, { exact: true }),
-  ).toBeVisible()
-}
-
-function header(page: Page, column: string, table = 'books'): Locator {
-  return grid(page, table)
-    .getByRole('columnheader')
-    .filter({ has: page.getByRole('button', { name: `Column ${column} menu`, exact: true }) })
-}
-
-/** The cell of a column in the n-th data row (1-based), located by its header's column index. */
-async function cell(page: Page, row: number, column: string, table = 'books'): Promise<Locator> {
-  const colIndex = await header(page, column, table).getAttribute('aria-colindex')
-  return grid(page, table).locator(`[role="row"][aria-rowindex="${row + 1}"] [aria-colindex="${colIndex}"]`)
-}
+// The grid helpers, on books unless told otherwise.
+const grid = (page: Page, table = 'books') => g.grid(page, table)
+const header = (page: Page, column: string, table = 'books') => g.header(page, column, table)
+const cell = (page: Page, row: number, column: string, table = 'books') => g.cell(page, row, column, table)
+const expectRows = (page: Page, n: number, table = 'books') => g.expectRows(page, n, table)
+const { expectRecords, footer } = g
 
 async function openBooks(page: Page): Promise<void> {
   await signInOwner(page)

@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
+import pg from 'pg'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const RESULTS = path.join(ROOT, 'test-results')
@@ -132,3 +133,24 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (size) await page.mouse.move(size.width - 1, size.height - 1)
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true, animations: 'disabled' })
 }
+
+/**
+ * A superuser connection to a database of the journeys' embedded cluster (serve.mjs writes its data dir
+ * to test-results/e2e-data-dir), for seeding tables and checking what the app wrote.
+ */
+export async function clusterDatabase(database: string): Promise<pg.Client> {
+  const dataDir = readFileSync(path.join(RESULTS, 'e2e-data-dir'), 'utf8').trim()
+  const password = readFileSync(path.join(dataDir, 'postgres', 'superuser-password'), 'utf8').trim()
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: Number(process.env.E2E_PG_PORT ?? 54500),
+    user: 'postgres',
+    password,
+    database,
+  })
+  await client.connect()
+  return client
+}
+
+/** The database of the project with this ref (the app names them basalt_project_{ref}). */
+export const projectDatabase = (ref: string) => clusterDatabase(`basalt_project_${ref}`)
