@@ -11,6 +11,7 @@ import { registerCsrf } from './http/csrf.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { loggerOptions } from './http/logger.ts'
 import { registerPermissions, routeAccessOf, type RouteAccess } from './http/permissions.ts'
+import { registerServerTiming } from './http/server-timing.ts'
 import { registerSession } from './http/session.ts'
 import { registerSpa } from './http/spa.ts'
 import { zodValidatorCompiler, type ZodTypeProvider } from './http/zod.ts'
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // files raise them per request (CSV import) and check `truncated`.
   await app.register(fastifyMultipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, parts: 20 } })
   registerErrorHandling(app)
+  registerServerTiming(app)
   registerCsrf(app, deps.config)
   registerSession(app, ctx)
   registerPermissions(app, ctx)

@@ -54,6 +54,13 @@ describe('the relation cache of grid pages', () => {
     await db.exec('alter table public.pets drop constraint pets_pkey')
     expect(await readPets(cache)).toMatchObject({ ok: true, data: { primaryKey: [] } })
 
+    // The table renamed away and another made under its name: the old one's signature has not changed.
+    await db.exec(
+      `alter table public.pets rename to old_pets; create table public.pets (code text primary key); insert into public.pets values ('p1')`,
+    )
+    expect(await columnsOf(cache)).toEqual({ fields: ['code text'], rows: [{ code: 'p1' }] })
+    await db.exec('drop table public.pets; alter table public.old_pets rename to pets')
+
     // The table dropped and made again under the same name: another oid, other columns.
     await db.exec(
       `drop table public.pets; create table public.pets (tag text primary key); insert into public.pets values ('x')`,

@@ -55,20 +55,26 @@ interface RelationRow {
 }
 
 /**
- * The catalog rows a relation's reads depend on, as one string: the xmin of its pg_class row (rename, RLS,
- * kind, a grant), of each pg_attribute row (a column added, dropped, renamed or retyped) and of its primary
- * key's pg_index row. Any DDL on them writes new row versions and so a new signature; ANALYZE and VACUUM
- * update pg_class in place and do not. `rel` is an SQL expression for the relation's oid.
+ * The catalog rows a relation's reads depend on, as one string: the xmin of its pg_class row (rename, move,
+ * drop, RLS, a grant), the number and xmin sum of its pg_attribute rows (a column added, dropped, renamed or
+ * retyped: each writes a newer row version, so the sum grows) and the xmin of its primary key's pg_index
+ * row. ANALYZE and VACUUM update pg_class in place and leave it unchanged; a freeze lowering an xmin only
+ * makes a reader look the relation up once more. Null when the relation is gone. `rel` is an SQL
+ * expression for the relation's oid.
  */
-const signatureOf = (rel: string) => `concat_ws(':',
-    (select x.xmin::text from pg_class x where x.oid = ${rel}),
-    (select string_agg(a.xmin::text, ',' order by a.attnum) from pg_attribute a where a.attrelid = ${rel} and a.attnum > 0),
-    (select string_agg(i.xmin::text, ',' order by i.indexrelid) from pg_index i where i.indrelid = ${rel} and i.indisprimary))`
+const signatureOf = (rel: string) =>
+  `(select x.xmin::text from pg_class x where x.oid = ${rel}) || ':' || ` +
+  `(select count(*) || '/' || sum(a.xmin::text::int8) from pg_attribute a where a.attrelid = ${rel} and a.attnum > 0) || ':' || ` +
+  `coalesce((select i.xmin::text from pg_index i where i.indrelid = ${rel} and i.indisprimary), '')`
 
-/** One row `{ signature }` of the relation with this oid (no row when it no longer exists). */
+/**
+ * An SQL expression for the current signature of the relation with this oid (null parts when it no
+ * longer exists). Its subqueries do not depend on the rows around them, so Postgres evaluates them once
+ * per statement however many rows carry the expression.
+ */
 export function signatureSql(id: number): string {
   if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`not an oid: ${id}`)
-  return `select ${signatureOf(String(id))} as signature from pg_class where oid = ${id}`
+  return signatureOf(String(id))
 }
 
 // $1 schema, $2 name. One row per storage-holding relation (the relation itself, or the leaves of a
@@ -164,7 +170,7 @@ export function isSmallRelation(relation: Relation): boolean {
 /**
  * Relations of one project database looked up recently, so that a grid page need not repeat the catalog
  * query (about 1 ms, as long as the page itself: docs/performance.md). An entry is only a guess: a reader
- * sends {@link signatureSql} in the same round trip as its page and falls back to {@link findRelation} when
+ * reads {@link signatureSql} in the same statement as its page and falls back to {@link findRelation} when
  * the signature changed or the page failed. Entries older than the TTL are dropped, so that the row
  * estimate (which ANALYZE changes without a new signature) is never older than that.
  */

@@ -102,8 +102,9 @@ function outerSelectList(columns: OutputColumn[]): string {
  * columns. Run it through withRole so the impersonated role's privileges and RLS apply.
  *
  * With a `relations` cache (reads as the admin connection, outside a transaction) a cached relation is
- * trusted only if its signature, sent in the same round trip as the page, is unchanged; otherwise, or when
- * that page fails, the relation is looked up again and the page read once more.
+ * trusted only if its signature, read by the page's own statement, is unchanged; otherwise, or when that
+ * page fails or is empty (no row to carry the signature), the relation is looked up again and the page read
+ * once more.
  */
 export async function fetchTableRows(
   client: pg.ClientBase,
@@ -116,7 +117,7 @@ export async function fetchTableRows(
 
   const cached = relations?.get(params.schema, params.table)
   if (cached) {
-    const page = pageOf(params, cached)
+    const page = pageOf(params, cached, { withSignature: true })
     if (!page.ok) return page
     const checked = await readCheckedPage(client, page.data.sql, cached)
     if (checked) return ok(resultOf(page.data, cached, checked))
@@ -153,7 +154,7 @@ function outputColumnsOf(relation: Relation, names: readonly string[]): OutputCo
 }
 
 /** The statement reading one page of `relation`, with what is needed to read its result back. */
-function pageOf(params: ParsedRowsParams, relation: Relation): Result<PageQuery> {
+function pageOf(params: ParsedRowsParams, relation: Relation, { withSignature = false } = {}): Result<PageQuery> {
   const names = params.columns ? [...new Set(params.columns)] : relation.columns.map((c) => c.name)
   const columns = outputColumnsOf(relation, names)
   const offset = (params.page - 1) * params.limit
@@ -172,15 +173,19 @@ function pageOf(params: ParsedRowsParams, relation: Relation): Result<PageQuery>
     })
     // The cutting happens over the page only, never over the rows the page was chosen from. A plain
     // projection over the ordered subquery keeps its order (Postgres adds no sort or join above it).
-    return names.length === 0 ? page : `select ${outerSelectList(columns)} from (${page}) as r`
+    // With a signature, each row also carries the relation's current signature (as `sig`, which no
+    // positional alias can be), computed once for the statement. A rename, a move to another schema or a
+    // drop of the cached relation changes it, so the name cannot silently point at another table.
+    const signature = withSignature ? `, ${signatureSql(relation.id)} as sig` : ''
+    return names.length === 0 ? page : `select ${outerSelectList(columns)}${signature} from (${page}) as r`
   })
   return sql.ok ? ok({ sql: sql.data, columns, offset }) : sql
 }
 
 /**
- * The page read together with the relation's current signature, in one round trip (both statements go
- * as one simple query; the page statement carries no bind parameters). Null when the relation changed
- * since it was cached or the page failed: the caller looks it up again.
+ * The page read with the relation's current signature on every row, in one statement. Null when the
+ * signature differs from the cached one, when no row came back to carry it, or when the page failed: the
+ * caller then looks the relation up again.
  */
 async function readCheckedPage(
   client: pg.ClientBase,
@@ -188,9 +193,8 @@ async function readCheckedPage(
   relation: Relation,
 ): Promise<Record<string, unknown>[] | null> {
   try {
-    const results = (await client.query(`${signatureSql(relation.id)};\n${sql}`)) as unknown as pg.QueryResult[]
-    const [check, page] = results
-    return check?.rows[0]?.signature === relation.signature && page ? page.rows : null
+    const { rows } = await client.query(sql)
+    return rows.length > 0 && rows[0].sig === relation.signature ? rows : null
   } catch (err) {
     if (isPgError(err)) return null
     throw err
