@@ -3,7 +3,8 @@ import type { Config } from '../config.ts'
 import { resolveAccessToken } from '../platform/access-tokens.ts'
 import type { Actor, PlatformContext } from '../platform/context.ts'
 import type { ProjectAccess } from '../platform/projects.ts'
-import { randomToken } from '../platform/secrets.ts'
+import { hashToken, randomToken } from '../platform/secrets.ts'
+import { AccessCache, invalidatesAccess } from './access-cache.ts'
 import { resolveSession, SESSION_LIFETIME_MS, type Aal, type NewSession } from '../platform/sessions.ts'
 import type { UserRow } from '../platform/users.ts'
 
@@ -91,8 +92,15 @@ export const preloadedProjectAccess = (req: FastifyRequest): ProjectAccess | nul
 /** Puts the caller on `request.auth` for every /api request. An Authorization header rules out the cookie. */
 export function registerSession(app: FastifyInstance, ctx: PlatformContext): void {
   app.decorateRequest('auth', null)
+  const accessCache = new AccessCache()
+  // Before a platform write (so it runs on fresh access) and after it (so no request that overlapped it
+  // keeps what it changed).
+  app.addHook('onResponse', async (req) => {
+    if (invalidatesAccess(req.method, req.url)) accessCache.clear()
+  })
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return
+    if (invalidatesAccess(req.method, req.url)) accessCache.clear()
     const bearer = bearerToken(req)
     if (bearer !== null) {
       const user = bearer ? await resolveAccessToken(ctx.db, bearer) : null
@@ -101,8 +109,16 @@ export function registerSession(app: FastifyInstance, ctx: PlatformContext): voi
     }
     const cookie = req.cookies[SESSION_COOKIE]
     if (!cookie) return
-    // A project route learns the caller's access to its project with the session, in one query.
+    // A project route learns the caller's access to its project with the session, in one query, or from
+    // the access granted to the same session a moment ago.
     const projectRef = req.routeOptions.config.scope === 'project' ? (req.params as { ref?: string }).ref : undefined
+    const cacheKey = projectRef === undefined ? null : `${hashToken(cookie)}\0${projectRef}`
+    const granted = cacheKey === null ? undefined : accessCache.get(cacheKey)
+    if (granted) {
+      req.auth = granted.auth
+      preloadedAccess.set(req, granted.access)
+      return
+    }
     const session = await resolveSession(ctx.db, cookie, projectRef)
     if (!session) return
     if (session.projectAccess !== undefined) preloadedAccess.set(req, session.projectAccess)
@@ -113,6 +129,9 @@ export function registerSession(app: FastifyInstance, ctx: PlatformContext): voi
       sessionId: session.sessionId,
       aal: session.aal,
       needsMfa: session.user.mfa_enabled && session.aal !== 'aal2',
+    }
+    if (cacheKey !== null && session.projectAccess && !req.auth.needsMfa && !session.extendedUntil) {
+      accessCache.set(cacheKey, { auth: req.auth, access: session.projectAccess })
     }
   })
 }
