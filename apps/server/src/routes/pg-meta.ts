@@ -1,7 +1,6 @@
 import {
   authUsersQuerySchema,
   entitiesQuerySchema,
-  fail,
   foreignKeysQuerySchema,
   type Impersonation,
   type Result,
@@ -17,17 +16,14 @@ import {
 } from '@basalt/contracts'
 import type { FastifyRequest } from 'fastify'
 import type pg from 'pg'
-import { ImpersonationError, withRole } from '../db/impersonation.ts'
-import { isPgError, toApiError } from '../db/pg-error.ts'
 import type { PlatformContext } from '../platform/context.ts'
-import { parseConnectionId, projectPool } from '../platform/projects.ts'
 import { searchAuthUsers } from '../pg-meta/auth-users.ts'
 import type { SchemaFilter } from '../pg-meta/catalog.ts'
 import { listEntities } from '../pg-meta/entities.ts'
 import { listForeignKeys } from '../pg-meta/foreign-keys.ts'
 import { getForeignTable, listForeignTables } from '../pg-meta/foreign-tables.ts'
 import { getMaterializedView, listMaterializedViews } from '../pg-meta/materialized-views.ts'
-import { relationCacheOf, type RelationCache } from '../pg-meta/relation-lookup.ts'
+import type { RelationCache } from '../pg-meta/relation-lookup.ts'
 import { listRoles } from '../pg-meta/roles.ts'
 import { listSchemas } from '../pg-meta/schemas.ts'
 import { countTableRows } from '../pg-meta/table-count.ts'
@@ -36,6 +32,7 @@ import { fetchCell, fetchTableRows } from '../pg-meta/table-rows.ts'
 import { getTable, listTables } from '../pg-meta/tables.ts'
 import { listTypes } from '../pg-meta/types.ts'
 import { getView, listViews } from '../pg-meta/views.ts'
+import { onProject } from './project-database.ts'
 import { refParams, type App } from './types.ts'
 
 const read = { permission: 'tenant_sql:read', scope: 'project' } as const
@@ -47,36 +44,13 @@ const schemaFilter = (q: SchemaFilterQuery): SchemaFilter => ({
   includeSystemSchemas: q.include_system_schemas,
 })
 
-/**
- * Runs fn on the route's project database (the primary, or what x-connection-encrypted chooses), as the
- * impersonated role when one is given, in a read-only transaction. A project that is not running, an
- * unknown user to impersonate, or an unreachable database are failures, not crashes.
- */
-async function onProject<T>(
+/** A read on the route's project database (see onProject). */
+const readProject = <T>(
   ctx: PlatformContext,
   req: FastifyRequest,
   impersonation: Impersonation | undefined,
   fn: (client: pg.ClientBase, relations: RelationCache | undefined) => Promise<Result<T>>,
-): Promise<Result<T>> {
-  const { ref } = req.params as { ref: string }
-  const connection = parseConnectionId(ctx, ref, req.headers['x-connection-encrypted'] as string | undefined)
-  if (!connection.ok) return connection
-  const pool = projectPool(ctx, req.projectAccess!.project)
-  if (!pool.ok) return pool
-  try {
-    // Cached relations are checked in the same round trip as the read that uses them, which is only done
-    // outside a transaction: as the admin connection (see fetchTableRows).
-    const relations = impersonation ? undefined : relationCacheOf(pool.data)
-    return await withRole(pool.data, impersonation, (client) => fn(client, relations), { readOnly: true })
-  } catch (err) {
-    if (err instanceof ImpersonationError) return fail('bad_request', err.message)
-    if (isPgError(err)) return { ok: false, error: toApiError(err) }
-    const code = (err as NodeJS.ErrnoException).code
-    if (typeof code === 'string' && code.startsWith('E'))
-      return fail('connection_failed', `Could not reach the project database (${code})`)
-    throw err
-  }
-}
+): Promise<Result<T>> => onProject(ctx, req, impersonation, fn, { readOnly: true })
 
 /** Catalog reads and table data for the table editor (spec 1 §7, spec 2 §7). */
 export function pgMetaRoutes(app: App, ctx: PlatformContext): void {
@@ -87,7 +61,7 @@ export function pgMetaRoutes(app: App, ctx: PlatformContext): void {
     { config: read, schema: { params: refParams, querystring: schemasQuerySchema } },
     async (req, reply) =>
       reply.result(
-        await onProject(ctx, req, undefined, (c) =>
+        await readProject(ctx, req, undefined, (c) =>
           listSchemas(c, { includeSystemSchemas: req.query.include_system_schemas }),
         ),
       ),
@@ -96,7 +70,7 @@ export function pgMetaRoutes(app: App, ctx: PlatformContext): void {
   app.get(
     `${base}/entities`,
     { config: read, schema: { params: refParams, querystring: entitiesQuerySchema } },
-    async (req, reply) => reply.result(await onProject(ctx, req, undefined, (c) => listEntities(c, req.query))),
+    async (req, reply) => reply.result(await readProject(ctx, req, undefined, (c) => listEntities(c, req.query))),
   )
 
   app.get(
@@ -105,7 +79,7 @@ export function pgMetaRoutes(app: App, ctx: PlatformContext): void {
     async (req, reply) => {
       const q = req.query
       return reply.result(
-        await onProject(ctx, req, undefined, (c): Promise<Result<unknown>> =>
+        await readProject(ctx, req, undefined, (c): Promise<Result<unknown>> =>
           q.id !== undefined
             ? getTable(c, q.id)
             : listTables(c, {
@@ -132,7 +106,7 @@ export function pgMetaRoutes(app: App, ctx: PlatformContext): void {
       async (req, reply) => {
         const q = req.query
         return reply.result(
-          await onProject(ctx, req, undefined, (c): Promise<Result<unknown>> =>
+          await readProject(ctx, req, undefined, (c): Promise<Result<unknown>> =>
             q.id !== undefined ? getOne(c, q.id) : list(c, { ...schemaFilter(q), includeColumns: q.include_columns }),
           ),
         )
@@ -144,25 +118,25 @@ export function pgMetaRoutes(app: App, ctx: PlatformContext): void {
     `${base}/foreign-keys`,
     { config: read, schema: { params: refParams, querystring: foreignKeysQuerySchema } },
     async (req, reply) =>
-      reply.result(await onProject(ctx, req, undefined, (c) => listForeignKeys(c, { schema: req.query.schema }))),
+      reply.result(await readProject(ctx, req, undefined, (c) => listForeignKeys(c, { schema: req.query.schema }))),
   )
 
   app.get(`${base}/roles`, { config: read, schema: { params: refParams } }, async (req, reply) =>
-    reply.result(await onProject(ctx, req, undefined, (c) => listRoles(c))),
+    reply.result(await readProject(ctx, req, undefined, (c) => listRoles(c))),
   )
 
   app.get(
     `${base}/types`,
     { config: read, schema: { params: refParams, querystring: schemaFilterQuerySchema } },
     async (req, reply) =>
-      reply.result(await onProject(ctx, req, undefined, (c) => listTypes(c, schemaFilter(req.query)))),
+      reply.result(await readProject(ctx, req, undefined, (c) => listTypes(c, schemaFilter(req.query)))),
   )
 
   app.get(
     `${base}/table-definition`,
     { config: read, schema: { params: refParams, querystring: tableDefinitionQuerySchema } },
     async (req, reply) =>
-      reply.result(await onProject(ctx, req, undefined, (c) => getTableDefinition(c, req.query.id))),
+      reply.result(await readProject(ctx, req, undefined, (c) => getTableDefinition(c, req.query.id))),
   )
 
   // Data reads carry the impersonated role in the body, so they are POSTs (with the CSRF header).
@@ -172,7 +146,7 @@ export function pgMetaRoutes(app: App, ctx: PlatformContext): void {
     async (req, reply) => {
       const { impersonation, ...params } = req.body
       return reply.result(
-        await onProject(ctx, req, impersonation, (c, relations) => fetchTableRows(c, params, relations)),
+        await readProject(ctx, req, impersonation, (c, relations) => fetchTableRows(c, params, relations)),
       )
     },
   )
@@ -182,7 +156,7 @@ export function pgMetaRoutes(app: App, ctx: PlatformContext): void {
     { config: read, schema: { params: refParams, body: tableCountBodySchema } },
     async (req, reply) => {
       const { impersonation, ...params } = req.body
-      return reply.result(await onProject(ctx, req, impersonation, (c) => countTableRows(c, params)))
+      return reply.result(await readProject(ctx, req, impersonation, (c) => countTableRows(c, params)))
     },
   )
 
@@ -191,13 +165,13 @@ export function pgMetaRoutes(app: App, ctx: PlatformContext): void {
     { config: read, schema: { params: refParams, body: tableCellBodySchema } },
     async (req, reply) => {
       const { impersonation, ...params } = req.body
-      return reply.result(await onProject(ctx, req, impersonation, (c) => fetchCell(c, params)))
+      return reply.result(await readProject(ctx, req, impersonation, (c) => fetchCell(c, params)))
     },
   )
 
   app.get(
     '/api/platform/auth/:ref/users',
     { config: authRead, schema: { params: refParams, querystring: authUsersQuerySchema } },
-    async (req, reply) => reply.result(await onProject(ctx, req, undefined, (c) => searchAuthUsers(c, req.query))),
+    async (req, reply) => reply.result(await readProject(ctx, req, undefined, (c) => searchAuthUsers(c, req.query))),
   )
 }

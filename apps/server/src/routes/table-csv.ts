@@ -1,25 +1,20 @@
 import type { Readable } from 'node:stream'
 import {
-  type ApiError,
   CSV_IMPORT_CREATE_IMPERSONATING_MESSAGE,
   CSV_IMPORT_MAX_BYTES,
   type CsvImportOptions,
   csvExportFileName,
   csvImportOptionsSchema,
   fail,
-  type Impersonation,
   ok,
   type Result,
   tableExportBodySchema,
 } from '@basalt/contracts'
 import type { FastifyRequest } from 'fastify'
-import type pg from 'pg'
-import { ImpersonationError, withRole } from '../db/impersonation.ts'
-import { isPgError, toApiError } from '../db/pg-error.ts'
 import type { PlatformContext } from '../platform/context.ts'
-import { parseConnectionId, projectPool } from '../platform/projects.ts'
 import { ExportAbortedError, exportTableCsv } from '../pg-meta/csv-export.ts'
 import { CsvFileTooLargeError, importCsv } from '../pg-meta/csv-import.ts'
+import { onProject } from './project-database.ts'
 import { refParams, type App } from './types.ts'
 
 // Spec 1 §6: writing table data needs write permission on SQL admin; exporting rows is reading them.
@@ -28,52 +23,6 @@ const read = { permission: 'tenant_sql:read', scope: 'project' } as const
 
 /** The import's options JSON (a create payload included) stays far below this. */
 const OPTIONS_FIELD_MAX_BYTES = 1024 * 1024
-
-/** Carries a failure Result out of withRole, so that the transaction rolls back instead of committing. */
-class FailedImport extends Error {
-  constructor(readonly error: ApiError) {
-    super(error.message)
-  }
-}
-
-/**
- * Runs fn on the route's project database, as the impersonated role when one is given: in one transaction
- * that commits only when fn succeeds (`readOnly`: in a read-only one, or none without impersonation). A
- * project that is not running, an unknown user to impersonate, or an unreachable database are failures.
- */
-async function onProject<T>(
-  ctx: PlatformContext,
-  req: FastifyRequest,
-  impersonation: Impersonation | undefined,
-  fn: (client: pg.ClientBase) => Promise<Result<T>>,
-  { readOnly }: { readOnly: boolean },
-): Promise<Result<T>> {
-  const { ref } = req.params as { ref: string }
-  const connection = parseConnectionId(ctx, ref, req.headers['x-connection-encrypted'] as string | undefined)
-  if (!connection.ok) return connection
-  const pool = projectPool(ctx, req.projectAccess!.project)
-  if (!pool.ok) return pool
-  try {
-    return await withRole(
-      pool.data,
-      impersonation,
-      async (client) => {
-        const result = await fn(client)
-        if (!result.ok && !readOnly) throw new FailedImport(result.error)
-        return result
-      },
-      { readOnly },
-    )
-  } catch (err) {
-    if (err instanceof FailedImport) return { ok: false, error: err.error }
-    if (err instanceof ImpersonationError) return fail('bad_request', err.message)
-    if (isPgError(err)) return { ok: false, error: toApiError(err) }
-    const code = (err as NodeJS.ErrnoException).code
-    if (typeof code === 'string' && code.startsWith('E'))
-      return fail('connection_failed', `Could not reach the project database (${code})`)
-    throw err
-  }
-}
 
 /**
  * The multipart upload of an import: the `options` field (JSON), then the `file`, which is returned as the

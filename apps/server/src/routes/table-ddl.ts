@@ -4,7 +4,6 @@ import {
   createTablePayloadSchema,
   deleteColumnQuerySchema,
   deleteTableQuerySchema,
-  fail,
   tableIdQuerySchema,
   updateColumnPayloadSchema,
   updateTablePayloadSchema,
@@ -23,6 +22,7 @@ import {
   updateColumn,
   updateTable,
 } from '../pg-meta/table-ddl.ts'
+import { unreachable } from './project-database.ts'
 import { refParams, type App } from './types.ts'
 
 /** Spec 1 §6: changing tables and columns needs write permission on SQL admin. */
@@ -43,10 +43,7 @@ async function onPrimary<T>(
   try {
     return await inTransaction(pool.data, fn)
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code
-    if (typeof code === 'string' && code.startsWith('E'))
-      return fail('connection_failed', `Could not reach the project database (${code})`)
-    throw err
+    return unreachable(err)
   }
 }
 
