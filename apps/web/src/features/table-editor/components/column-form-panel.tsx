@@ -39,9 +39,7 @@ import {
   SCHEMA_EDITOR_MESSAGES,
 } from './schema-editor-messages'
 import { SidePanel } from './side-panel'
-import { SqlReview } from './sql-review'
-
-type Step = { kind: 'form' } | { kind: 'review'; sql: string; run: () => Promise<unknown> }
+import { ReviewStep, type SchemaChangeStep } from './sql-review'
 
 /**
  * The column side panel (spec 2 §3): adds a column to a table, or edits one (`columnName`). The form is
@@ -101,7 +99,7 @@ function ColumnFormBody({
 }) {
   const [form, setForm] = useState<ColumnForm>(() => (column ? columnFormOf(column, table) : emptyColumnForm()))
   const [errors, setErrors] = useState<ColumnFormErrors & { sql?: string; foreignKey?: string }>({})
-  const [step, setStep] = useState<Step>({ kind: 'form' })
+  const [step, setStep] = useState<SchemaChangeStep>({ kind: 'form' })
   const create = useCreateColumn(projectRef)
   const update = useUpdateColumn(projectRef)
   const mutation = column ? update : create
@@ -146,28 +144,15 @@ function ColumnFormBody({
     }
   }
 
-  const save = async () => {
-    if (step.kind !== 'review') return
-    try {
-      await step.run()
-      onClose()
-    } catch {
-      // The mutation keeps the error; the review shows it.
-    }
-  }
-
   if (step.kind === 'review') {
     return (
-      <>
-        <h3 className="text-sm font-semibold">{SCHEMA_EDITOR_MESSAGES.reviewTitle}</h3>
-        <SqlReview sql={step.sql} error={mutation.error} />
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => setStep({ kind: 'form' })}>{SCHEMA_EDITOR_MESSAGES.backToEdit}</Button>
-          <Button variant="primary" disabled={step.sql === ''} loading={mutation.isPending} onClick={save}>
-            {SCHEMA_EDITOR_MESSAGES.save}
-          </Button>
-        </div>
-      </>
+      <ReviewStep
+        step={step}
+        error={mutation.error}
+        pending={mutation.isPending}
+        onBack={() => setStep({ kind: 'form' })}
+        onDone={onClose}
+      />
     )
   }
 

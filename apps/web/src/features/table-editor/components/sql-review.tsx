@@ -1,4 +1,5 @@
 import { isApiError } from '../../../lib/api-client'
+import { Button } from '../../../ui/button'
 import { errorMessage } from '../../../lib/format'
 import { SCHEMA_EDITOR_MESSAGES } from './schema-editor-messages'
 
@@ -38,5 +39,47 @@ export function SqlError({ error }: { error: unknown }) {
         <p className="text-muted-foreground">{errorMessage(error)}</p>
       )}
     </div>
+  )
+}
+
+/** Where a schema panel is: filling its form, or reviewing the SQL that `run` will send. */
+export type SchemaChangeStep = { kind: 'form' } | { kind: 'review'; sql: string; run: () => Promise<unknown> }
+
+/**
+ * The review step of the table and column panels: the SQL, Back to edit, and Save, which runs the change
+ * and calls onDone when it succeeded; a failure stays on this step with its error (kept by the mutation).
+ */
+export function ReviewStep({
+  step,
+  error,
+  pending,
+  onBack,
+  onDone,
+}: {
+  step: Extract<SchemaChangeStep, { kind: 'review' }>
+  error: unknown
+  pending: boolean
+  onBack: () => void
+  onDone: () => void
+}) {
+  const save = async () => {
+    try {
+      await step.run()
+      onDone()
+    } catch {
+      // The mutation keeps the error; the review shows it.
+    }
+  }
+  return (
+    <>
+      <h3 className="text-sm font-semibold">{SCHEMA_EDITOR_MESSAGES.reviewTitle}</h3>
+      <SqlReview sql={step.sql} error={error} />
+      <div className="flex justify-end gap-2">
+        <Button onClick={onBack}>{SCHEMA_EDITOR_MESSAGES.backToEdit}</Button>
+        <Button variant="primary" disabled={step.sql === ''} loading={pending} onClick={save}>
+          {SCHEMA_EDITOR_MESSAGES.save}
+        </Button>
+      </div>
+    </>
   )
 }

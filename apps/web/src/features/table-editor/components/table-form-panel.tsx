@@ -36,7 +36,7 @@ import {
   tableUpdatedText,
 } from './schema-editor-messages'
 import { SidePanel } from './side-panel'
-import { SqlReview } from './sql-review'
+import { ReviewStep, type SchemaChangeStep } from './sql-review'
 
 /**
  * The table side panel: creates a table in `schema` (name, description, RLS on by default, and its columns,
@@ -89,8 +89,6 @@ export function TableFormPanel({
   )
 }
 
-type Step = { kind: 'form' } | { kind: 'review'; sql: string; run: () => Promise<void> }
-
 function TableFormBody({
   projectRef,
   schema: initialSchema,
@@ -114,7 +112,7 @@ function TableFormBody({
   )
   const [schema, setSchema] = useState(initialSchema)
   const [errors, setErrors] = useState<ReturnType<typeof validateTableForm> & { sql?: string }>({ columns: [] })
-  const [step, setStep] = useState<Step>({ kind: 'form' })
+  const [step, setStep] = useState<SchemaChangeStep>({ kind: 'form' })
   const create = useCreateTable(projectRef)
   const update = useUpdateTable(projectRef)
   const mutation = table ? update : create
@@ -172,28 +170,15 @@ function TableFormBody({
     }
   }
 
-  const save = async () => {
-    if (step.kind !== 'review') return
-    try {
-      await step.run()
-      onClose()
-    } catch {
-      // The mutation keeps the error; the review shows it.
-    }
-  }
-
   if (step.kind === 'review') {
     return (
-      <>
-        <h3 className="text-sm font-semibold">{SCHEMA_EDITOR_MESSAGES.reviewTitle}</h3>
-        <SqlReview sql={step.sql} error={mutation.error} />
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => setStep({ kind: 'form' })}>{SCHEMA_EDITOR_MESSAGES.backToEdit}</Button>
-          <Button variant="primary" disabled={step.sql === ''} loading={mutation.isPending} onClick={save}>
-            {SCHEMA_EDITOR_MESSAGES.save}
-          </Button>
-        </div>
-      </>
+      <ReviewStep
+        step={step}
+        error={mutation.error}
+        pending={mutation.isPending}
+        onBack={() => setStep({ kind: 'form' })}
+        onDone={onClose}
+      />
     )
   }
 
