@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import type { OrgRole } from '@basalt/contracts'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import type { Config } from '../src/config.ts'
@@ -124,4 +126,35 @@ export async function waitForProject(
     if (body.status !== 'coming_up' || Date.now() > deadline) return body
     await new Promise((r) => setTimeout(r, 100))
   }
+}
+
+/**
+ * What project route tests start from: an app with an owner, one active project of the owner's
+ * organisation, a superuser connection to that project's database, and `join` to add a member with a role
+ * through an invitation. `close` ends the connection and the app.
+ */
+export async function createProjectApp(name: string) {
+  const t = await createTestApp()
+  const owner = new Agent(t.app)
+  await owner.signUp('owner@example.com')
+  const [org] = (await owner.get('/api/organizations')).json()
+  const ref: string = (await owner.post(`/api/organizations/${org.slug}/projects`, { name })).json().ref
+  const { status, statusMessage } = await waitForProject(owner, ref)
+  if (status !== 'active') throw new Error(`project ${ref} is ${status}: ${statusMessage}`)
+  const { rows } = await t.db.query('select database_name from basalt.projects where ref = $1', [ref])
+  const database = new pg.Client({ connectionString: t.projectDatabases.urlFor(rows[0].database_name) })
+  await database.connect()
+
+  const join = async (email: string, role: OrgRole): Promise<Agent> => {
+    const { token } = (await owner.post(`/api/organizations/${org.slug}/invitations`, { email, role })).json()
+    const agent = new Agent(t.app)
+    const signUp = await agent.signUp(email, 'correct horse battery', token)
+    if (signUp.statusCode !== 201) throw new Error(`${email} could not join: ${signUp.statusCode} ${signUp.body}`)
+    return agent
+  }
+  const close = async () => {
+    await database.end()
+    await t.close()
+  }
+  return { t, owner, slug: org.slug as string, ref, database, join, close }
 }
