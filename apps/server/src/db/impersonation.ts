@@ -39,41 +39,116 @@ async function claimsFor(client: pg.ClientBase, imp: Impersonation): Promise<Rec
 }
 
 /**
+ * A repeatable-read transaction's view of the database, lent to a second connection: see
+ * {@link WithRoleOptions.shareSnapshot}.
+ */
+export interface SharedSnapshot {
+  /**
+   * Starts fn on another connection of the pool, in a read-only transaction that sees exactly what this one
+   * sees, as the same role with the same claims, and answers `{ done }` at once — or undefined when the pool
+   * has no connection to spare (then run the work on this connection instead). The other connection is
+   * released when fn settles. Call it while this connection is idle: it exports the snapshot first.
+   */
+  alongside<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<{ done: Promise<T> } | undefined>
+}
+
+export interface WithRoleOptions {
+  /** Roll back instead of committing, in a read-only transaction. */
+  readOnly?: boolean
+  /**
+   * Run fn in a repeatable-read transaction (even as the admin connection) whose snapshot other
+   * connections can share, so that two statements running side by side see the same rows.
+   */
+  shareSnapshot?: boolean
+}
+
+/** Whether pool.connect() would hand out a connection now rather than queue for one. */
+const hasSpareConnection = (pool: pg.Pool) =>
+  pool.idleCount > 0 || pool.totalCount < (pool as unknown as { options: { max: number } }).options.max
+
+async function setRole(client: pg.ClientBase, role: string, claims: Record<string, unknown>) {
+  await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
+    role,
+    JSON.stringify(claims),
+  ])
+}
+
+/**
  * Runs fn on one connection inside a transaction that, when impersonating, first switches to the role
  * and sets request.jwt.claims — both local to the transaction, so nothing leaks back into the pool. fn's
  * SQL is sent as written (no prefix), so error positions need no offset. Commits when fn resolves and
  * rolls back when it throws (or when `readOnly` asks for it). A read-only call without impersonation runs
- * on the connection as it is, outside a transaction.
+ * on the connection as it is, outside a transaction, unless it asks to share its snapshot.
  */
 export async function withRole<T>(
   pool: pg.Pool,
   impersonation: Impersonation | undefined,
-  fn: (client: pg.PoolClient) => Promise<T>,
-  { readOnly = false }: { readOnly?: boolean } = {},
+  fn: (client: pg.PoolClient, snapshot: SharedSnapshot | undefined) => Promise<T>,
+  { readOnly = false, shareSnapshot = false }: WithRoleOptions = {},
 ): Promise<T> {
   const client = await pool.connect()
   let broken = false
   // A read as the admin connection needs no transaction: there is no role or claim to scope, and the two
   // round trips of begin/rollback were a third of a grid page's time (docs/performance.md).
-  if (!impersonation && readOnly) {
+  if (!impersonation && readOnly && !shareSnapshot) {
     try {
-      return await fn(client)
+      return await fn(client, undefined)
     } finally {
       client.release()
     }
   }
   try {
-    await client.query(readOnly ? 'begin read only' : 'begin')
+    const mode = readOnly ? ' read only' : ''
+    await client.query(shareSnapshot ? `begin isolation level repeatable read${mode}` : `begin${mode}`)
     try {
-      if (impersonation) {
-        const claims = await claimsFor(client, impersonation)
-        await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-          impersonation.role,
-          JSON.stringify(claims),
-        ])
-      }
-      const result = await fn(client)
-      await client.query(readOnly ? 'rollback' : 'commit')
+      const claims = impersonation && (await claimsFor(client, impersonation))
+      if (impersonation) await setRole(client, impersonation.role, claims!)
+      const snapshot: SharedSnapshot | undefined = shareSnapshot
+        ? {
+            alongside: async (other) => {
+              const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id')
+              // Checked right before asking: waiting in the pool's queue while holding a connection could
+              // leave every export waiting for one another's.
+              if (!hasSpareConnection(pool)) return undefined
+              const second = await pool.connect()
+              const settle = async () => {
+                const rolledBack = await second.query('rollback').then(
+                  () => true,
+                  () => false,
+                )
+                second.release(!rolledBack)
+              }
+              // The snapshot is imported before this returns: it lives only as long as this transaction,
+              // which a failing statement here would end.
+              try {
+                await second.query(
+                  'begin isolation level repeatable read read only; ' +
+                    `set transaction snapshot ${second.escapeLiteral(rows[0]!.id)}`,
+                )
+                if (impersonation) await setRole(second, impersonation.role, claims!)
+              } catch (err) {
+                await settle()
+                throw err
+              }
+              const done = (async () => {
+                try {
+                  return await other(second)
+                } finally {
+                  await settle()
+                }
+              })()
+              return { done }
+            },
+          }
+        : undefined
+      const result = await fn(client, snapshot)
+      if (readOnly) {
+        // Nothing to keep: when fn had to close the connection (an abandoned COPY), the transaction is over
+        // with it and the connection is dropped rather than pooled.
+        await client.query('rollback').catch(() => {
+          broken = true
+        })
+      } else await client.query('commit')
       return result
     } catch (err) {
       await client.query('rollback').catch(() => {

@@ -1,5 +1,11 @@
-import { NO_PRIMARY_KEY_MESSAGE, type Impersonation, type TableExportBody } from '@basalt/contracts'
+import {
+  CSV_EXPORT_LIMIT_MESSAGE,
+  NO_PRIMARY_KEY_MESSAGE,
+  type Impersonation,
+  type TableExportBody,
+} from '@basalt/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withRole } from '../db/impersonation.ts'
 import { exportSelectSql, exportTableCsv } from './csv-export.ts'
 import type { Relation } from './relation-lookup.ts'
 import { createCatalogDatabase, type CatalogDatabase } from './testing/catalog-database.ts'
@@ -79,6 +85,10 @@ beforeAll(async () => {
     insert into public.loose values ('x');
     alter table public.books enable row level security;
     create policy "first author" on public.books for select to anon using (author_id = 1);
+    create table public.big (id int primary key);
+    insert into public.big select generate_series(1, 500001);
+    alter table public.big enable row level security;
+    create policy "first ten" on public.big for select to anon using (id <= 10);
     `,
   )
 })
@@ -86,18 +96,33 @@ afterAll(async () => {
   await db.drop()
 })
 
-async function exportText(params: Omit<TableExportBody, 'impersonation'>, impersonation?: Impersonation) {
+/**
+ * Exports through withRole as the route does: by default with a shared snapshot, so the count runs on a second
+ * connection beside the COPY; `{ shared: false }` counts first on the same connection.
+ */
+async function exportText(
+  params: Omit<TableExportBody, 'impersonation'>,
+  impersonation?: Impersonation,
+  { shared = true } = {},
+) {
   let text: Promise<string> | undefined
-  const result = await db.run(
-    (client) =>
-      exportTableCsv(client, params, (csv) => {
-        text = (async () => {
-          let out = ''
-          for await (const chunk of csv) out += String(chunk)
-          return out
-        })()
-      }),
+  const result = await withRole(
+    db.pool,
     impersonation,
+    (client, snapshot) =>
+      exportTableCsv(
+        client,
+        params,
+        (csv) => {
+          text = (async () => {
+            let out = ''
+            for await (const chunk of csv) out += String(chunk)
+            return out
+          })()
+        },
+        shared ? snapshot : undefined,
+      ),
+    { readOnly: true, shareSnapshot: shared },
   )
   return { result, text: text === undefined ? undefined : await text }
 }
@@ -137,5 +162,35 @@ describe('exportTableCsv', () => {
       ok: false,
       error: { code: 'not_found' },
     })
+  })
+
+  it("refuses more than 500,000 rows with the spec's message, whether counted first or beside the COPY", async () => {
+    for (const shared of [false, true]) {
+      const over = await exportText({ schema: 'public', table: 'big' }, undefined, { shared })
+      expect(over).toEqual({
+        result: { ok: false, error: { code: 'bad_request', message: CSV_EXPORT_LIMIT_MESSAGE } },
+        text: undefined,
+      })
+      // A COPY stopped over the limit takes its connection with it; the pool is whole again.
+      expect(db.pool.totalCount).toBe(db.pool.idleCount)
+    }
+    const last = await exportText({
+      schema: 'public',
+      table: 'big',
+      filters: [{ column: 'id', operator: '>', value: '499995' }],
+    })
+    expect(last.text).toBe('id\n499996\n499997\n499998\n499999\n500000\n500001\n')
+  })
+
+  it('counts as the impersonated role on the second connection: RLS decides what is over the limit', async () => {
+    const asAnon = await exportText({ schema: 'public', table: 'big' }, { role: 'anon' })
+    expect(asAnon.result).toEqual({ ok: true, data: undefined })
+    expect(
+      asAnon
+        .text!.split('\n')
+        .slice(1, -1)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
   })
 })

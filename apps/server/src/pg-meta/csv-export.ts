@@ -24,6 +24,7 @@ import {
 } from '@basalt/sql'
 import type pg from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
+import type { SharedSnapshot } from '../db/impersonation.ts'
 import { isPgError, toApiError } from '../db/pg-error.ts'
 import { buildFromInput, runSql } from './catalog.ts'
 import { findRelation, type Relation } from './relation-lookup.ts'
@@ -113,7 +114,8 @@ async function overLimit(client: pg.ClientBase, relation: Relation, filters: rea
 async function abandonConnection(client: pg.ClientBase): Promise<void> {
   // The closed socket surfaces as an 'error' on the client; a checked-out client has no listener for it.
   client.on('error', () => {})
-  const ended = once(client, 'end')
+  // (events.once would reject on that 'error': wait for 'end' alone.)
+  const ended = new Promise((resolve) => client.once('end', resolve))
   ;(client as unknown as { connection: { stream: Duplex } }).connection.stream.destroy()
   // Once ended the client is marked unusable, so the pool drops it on release instead of handing it out.
   await ended
@@ -125,38 +127,69 @@ async function abandonConnection(client: pg.ClientBase): Promise<void> {
  * CSV stream to send and this resolves when it has been sent whole. When the receiver stops reading, it
  * throws {@link ExportAbortedError} after closing the connection; a Postgres error mid-stream is thrown as is.
  * Run it through withRole so the role's privileges and RLS apply.
+ *
+ * Given a shared snapshot (withRole's `shareSnapshot`), the row count runs on a second connection that sees
+ * the same rows while the COPY starts on this one: the count's scan and the COPY's first rows overlap, and
+ * nothing is sent until the count allows it. Without one, or with no connection to spare, it counts first.
  */
 export async function exportTableCsv(
   client: pg.ClientBase,
   input: ExportParams,
   start: (csv: Readable) => void,
+  snapshot?: SharedSnapshot,
 ): Promise<Result<void>> {
   const parsed = tableExportBodySchema.safeParse(input)
   if (!parsed.success) return fail('validation_failed', parsed.error.issues.map((i) => i.message).join('; '))
   const params = parsed.data
   const relation = await findRelation(client, params.schema, params.table)
   if (!relation.ok) return relation
+  const sql = buildFromInput(() => copyToCsvSql(exportSelectSql(relation.data, params)))
+  if (!sql.ok) return sql
+  let counted: Promise<Result<boolean>> | undefined
   if (params.rows) {
     const keys = checkRowKeys(relation.data, params.rows)
     if (!keys.ok) return keys
   } else {
-    const over = await overLimit(client, relation.data, params.filters)
-    if (!over.ok) return over
-    if (over.data) return fail('bad_request', CSV_EXPORT_LIMIT_MESSAGE)
+    const count = (on: pg.ClientBase) => overLimit(on, relation.data, params.filters)
+    counted = (await snapshot?.alongside(count))?.done
+    if (!counted) {
+      const over = await count(client)
+      if (!over.ok) return over
+      if (over.data) return fail('bad_request', CSV_EXPORT_LIMIT_MESSAGE)
+    }
   }
-  const sql = buildFromInput(() => copyToCsvSql(exportSelectSql(relation.data, params)))
-  if (!sql.ok) return sql
 
-  // Up to 1 MiB buffered between Postgres and the client: fewer stops and starts of the Postgres socket when
-  // the client is briefly slower, and still a flat, bounded memory per export.
-  const csv = client.query(copyTo(sql.data, { highWaterMark: 1024 * 1024 }))
+  // Up to 4 MiB buffered between Postgres and the client: room for the COPY to run ahead while the count
+  // finishes (about 50 ms of its output), fewer stops and starts of the Postgres socket when the client is
+  // briefly slower, and still a bounded memory per export (docs/performance.md).
+  const csv = client.query(copyTo(sql.data, { highWaterMark: 4 * 1024 * 1024 }))
   // A statement Postgres refuses fails before any data: wait for the first data (or the end) to know.
-  try {
-    await once(csv, 'readable')
-  } catch (err) {
-    if (isPgError(err)) return { ok: false, error: toApiError(err, sql.data) }
-    throw err
+  const firstData = once(csv, 'readable').then(
+    () => ok(undefined),
+    (err: unknown): Result<void> => {
+      if (isPgError(err)) return { ok: false, error: toApiError(err, sql.data) }
+      throw err
+    },
+  )
+  // The count, when it runs alongside, has the last word: over the limit (or failed), nothing is sent, and a
+  // COPY already under way is stopped by closing its connection.
+  const [over, copying] = await Promise.allSettled([counted, firstData])
+  const stop = async () => {
+    if (copying.status !== 'fulfilled' || !copying.value.ok) return
+    csv.on('error', () => {}) // the closed connection ends it with an error nobody waits for
+    await abandonConnection(client)
   }
+  if (over.status === 'rejected') {
+    await stop()
+    throw over.reason
+  }
+  if (over.value && !(over.value.ok && !over.value.data)) {
+    await stop()
+    return over.value.ok ? fail('bad_request', CSV_EXPORT_LIMIT_MESSAGE) : over.value
+  }
+  if (copying.status === 'rejected') throw copying.reason
+  const copied = copying.value
+  if (!copied.ok) return copied
   start(csv)
   try {
     await finished(csv)

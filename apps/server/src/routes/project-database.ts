@@ -1,7 +1,7 @@
 import { fail, type ApiError, type Impersonation, type Result } from '@basalt/contracts'
 import type { FastifyRequest } from 'fastify'
 import type pg from 'pg'
-import { ImpersonationError, withRole } from '../db/impersonation.ts'
+import { ImpersonationError, withRole, type SharedSnapshot } from '../db/impersonation.ts'
 import { isPgError, toApiError } from '../db/pg-error.ts'
 import { relationCacheOf, type RelationCache } from '../pg-meta/relation-lookup.ts'
 import type { PlatformContext } from '../platform/context.ts'
@@ -20,6 +20,8 @@ export interface ProjectCallOptions {
    * relation cache: see fetchTableRows). Writes run in one transaction that commits only when fn succeeds.
    */
   readOnly: boolean
+  /** Run in a repeatable-read transaction whose snapshot a second connection can share (see withRole). */
+  shareSnapshot?: boolean
 }
 
 /**
@@ -31,8 +33,12 @@ export async function onProject<T>(
   ctx: PlatformContext,
   req: FastifyRequest,
   impersonation: Impersonation | undefined,
-  fn: (client: pg.ClientBase, relations: RelationCache | undefined) => Promise<Result<T>>,
-  { readOnly }: ProjectCallOptions,
+  fn: (
+    client: pg.ClientBase,
+    relations: RelationCache | undefined,
+    snapshot: SharedSnapshot | undefined,
+  ) => Promise<Result<T>>,
+  { readOnly, shareSnapshot = false }: ProjectCallOptions,
 ): Promise<Result<T>> {
   const { ref } = req.params as { ref: string }
   const connection = parseConnectionId(ctx, ref, req.headers['x-connection-encrypted'] as string | undefined)
@@ -41,17 +47,17 @@ export async function onProject<T>(
   if (!pool.ok) return pool
   // Cached relations are checked by the statement that uses them, which is only done outside a
   // transaction (a failed statement would abort it): reads as the admin connection.
-  const relations = readOnly && !impersonation ? relationCacheOf(pool.data) : undefined
+  const relations = readOnly && !impersonation && !shareSnapshot ? relationCacheOf(pool.data) : undefined
   try {
     return await withRole(
       pool.data,
       impersonation,
-      async (client) => {
-        const result = await fn(client, relations)
+      async (client, snapshot) => {
+        const result = await fn(client, relations, snapshot)
         if (!result.ok && !readOnly) throw new FailedCall(result.error)
         return result
       },
-      { readOnly },
+      { readOnly, shareSnapshot },
     )
   } catch (err) {
     if (err instanceof FailedCall) return { ok: false, error: err.error }

@@ -264,6 +264,13 @@ describe('table CSV routes', () => {
     const over = await agents.owner.post(api('/export'), { schema: 'public', table: 'big' })
     expect(over.statusCode).toBe(400)
     expect(over.json()).toEqual({ code: 'bad_request', message: CSV_EXPORT_LIMIT_MESSAGE })
+    // The count ran beside a COPY that had already started: that COPY is gone and the pool whole again.
+    const pool = projectPool()
+    await until(async () => pool.totalCount === pool.idleCount, 'the pool to get its connections back')
+    await until(
+      async () => (await query("select 1 from pg_stat_activity where query ilike 'copy (select%'")).length === 0,
+      'the refused COPY to end',
+    )
     const limit = await agents.owner.post(api('/export'), {
       schema: 'public',
       table: 'big',

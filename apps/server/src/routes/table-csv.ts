@@ -127,14 +127,19 @@ export function tableCsvRoutes(app: App, ctx: PlatformContext): void {
           ctx,
           req,
           impersonation,
-          (client) =>
-            exportTableCsv(client, params, (csv) => {
-              void reply
-                .header('content-type', 'text/csv; charset=utf-8')
-                .header('content-disposition', attachmentHeader(params.table))
-                .send(csv)
-            }),
-          { readOnly: true },
+          (client, _relations, snapshot) =>
+            exportTableCsv(
+              client,
+              params,
+              (csv) => {
+                void reply
+                  .header('content-type', 'text/csv; charset=utf-8')
+                  .header('content-disposition', attachmentHeader(params.table))
+                  .send(csv)
+              },
+              snapshot,
+            ),
+          { readOnly: true, shareSnapshot: true },
         )
         return result.ok ? reply : reply.result(result)
       } catch (err) {

@@ -11,6 +11,8 @@ import { createTestDatabase, withAdminClient } from '../../../test/databases.ts'
  */
 export interface CatalogDatabase {
   pool: pg.Pool
+  /** The superuser connection string, for a pool of one's own. */
+  url: string
   /** A NOLOGIN role without any grant, unique to this database (roles are cluster-wide). */
   nobody: string
   /** Runs fn as the admin connection, or as an impersonated API role, inside a transaction. */
@@ -37,6 +39,7 @@ export async function createCatalogDatabase(prefix: string, fixtureSql = ''): Pr
   const pool = createPool(db.url, { max: 3 })
   return {
     pool,
+    url: db.url,
     nobody,
     run: (fn, impersonation) => withRole(pool, impersonation, fn),
     runAs: (role, fn) =>
