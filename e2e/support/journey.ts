@@ -3,7 +3,7 @@
 // the steps several journeys repeat (signing in with the second factor).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Cookie, type Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import pg from 'pg'
 
@@ -41,6 +41,10 @@ export const TEXT = {
 export interface JourneyState {
   /** Base32 TOTP secret of the owner, shown on /account/security at enrolment. */
   mfaSecret?: string
+  /** The time step of the last TOTP code a journey entered: the server accepts each step once. */
+  mfaLastStep?: number
+  /** The owner's signed-in browser cookies, for journeys to reuse while the session lasts. */
+  ownerCookies?: Cookie[]
   organizationSlug?: string
   projectRef?: string
 }
@@ -71,9 +75,27 @@ export function required<K extends keyof JourneyState>(key: K): NonNullable<Jour
   return value as NonNullable<JourneyState[K]>
 }
 
-/** The code an authenticator app would show now for this secret. */
-export function totpCode(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate()
+const TOTP_PERIOD_MS = 30_000
+
+/**
+ * A code an authenticator app shows for this secret that the server has not seen yet. The server accepts
+ * the previous, current and next 30-second step, each once (RFC 6238 §5.2), so this takes the earliest step
+ * after the last one entered, waiting for the clock when all three are used. Remembered across journeys.
+ */
+export async function totpCode(secret: string): Promise<string> {
+  const now = () => Math.floor(Date.now() / TOTP_PERIOD_MS)
+  const step = Math.max((readState().mfaLastStep ?? -Infinity) + 1, now() - 1)
+  const wait = (step - 1) * TOTP_PERIOD_MS - Date.now()
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 100))
+  saveState({ mfaLastStep: step })
+  return codeAt(secret, step * TOTP_PERIOD_MS)
+}
+
+/** The code for this secret at a moment, without marking it entered (to derive a wrong one, say). */
+export function codeAt(secret: string, timestamp = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+    timestamp,
+  })
 }
 
 /** Fills and submits the sign-in form at /sign-in (the page must already show it). */
@@ -88,21 +110,37 @@ export async function submitSignIn(page: Page, person: Person): Promise<void> {
 export async function submitMfaCode(page: Page, secret: string): Promise<void> {
   await expect(page).toHaveURL(/\/sign-in-mfa(\?|$)/)
   await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
-  await page.getByLabel('Verification code').fill(totpCode(secret))
+  await page.getByLabel('Verification code').fill(await totpCode(secret))
   await page.getByRole('button', { name: 'Verify' }).click()
 }
 
-/** Signs the owner in from scratch, second factor included; ends on /projects. */
+/**
+ * Signs the owner in, second factor included; ends on /projects. The session is kept for the next journeys
+ * (each starts a fresh browser context): while it is still valid they reuse it rather than enter another
+ * code, since each TOTP step is accepted once. Journeys 02 and 07 go through the sign-in pages themselves.
+ */
 export async function signInOwner(page: Page): Promise<void> {
   const state = await page.request.get('/api/auth/state')
   if ((await state.json()).needsSetup) {
     throw new Error('No owner on this server: the journeys share one server, run them all in order (01 first).')
+  }
+  const saved = readState().ownerCookies
+  if (saved) {
+    await page.context().addCookies(saved)
+    const session = await page.request.get('/api/auth/session')
+    if (session.ok() && (await session.json()).currentLevel === 'aal2') {
+      await page.goto('/projects')
+      await expect(page.getByRole('heading', { name: 'All projects' })).toBeVisible()
+      return
+    }
+    await page.context().clearCookies()
   }
   await page.goto('/sign-in')
   await submitSignIn(page, OWNER)
   await submitMfaCode(page, required('mfaSecret'))
   await expect(page).toHaveURL(/\/projects$/)
   await expect(page.getByRole('heading', { name: 'All projects' })).toBeVisible()
+  saveState({ ownerCookies: await page.context().cookies() })
 }
 
 export async function signOut(page: Page): Promise<void> {

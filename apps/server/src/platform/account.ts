@@ -52,7 +52,8 @@ export async function changePassword(
 export async function enrollMfa(ctx: PlatformContext, user: UserRow): Promise<Result<MfaEnrollment>> {
   if (user.mfa_enabled) return fail('conflict', 'An authenticator app is already enrolled. Remove it first.')
   const enrollment = newTotpSecret(user.email)
-  await ctx.db.query('update basalt.users set mfa_secret_encrypted = $2 where id = $1', [
+  // A new secret starts a new sequence of codes: none of them was used yet.
+  await ctx.db.query('update basalt.users set mfa_secret_encrypted = $2, mfa_last_step = null where id = $1', [
     user.id,
     encryptSecret(ctx.config.encryptionKey, enrollment.secret),
   ])

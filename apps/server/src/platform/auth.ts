@@ -7,7 +7,7 @@ import { acceptInvitationIn } from './invitations.ts'
 import { insertOrganization } from './organizations.ts'
 import { checkAttempts, clearFailures, recordFailure } from './rate-limit.ts'
 import { createSession, setSessionAal, type NewSession } from './sessions.ts'
-import { totpMatches } from './totp.ts'
+import { totpStep } from './totp.ts'
 import { findUserByEmail, hashPassword, verifyNothing, verifyPassword, type UserRow } from './users.ts'
 import { withResultTransaction } from './transaction.ts'
 
@@ -106,6 +106,16 @@ export async function signIn(ctx: PlatformContext, body: SignInBody, meta: Clien
   return ok({ session, mfaRequired: user.mfa_enabled })
 }
 
+/** Records the step as used when it is later than the last one used; false when it is not. */
+async function consumeTotpStep(ctx: PlatformContext, userId: string, step: number): Promise<boolean> {
+  const { rowCount } = await ctx.db.query(
+    `update basalt.users set mfa_last_step = $2
+      where id = $1 and (mfa_last_step is null or mfa_last_step < $2)`,
+    [userId, step],
+  )
+  return rowCount === 1
+}
+
 /** Checks a TOTP code of the user's confirmed (or, while enrolling, pending) factor, with rate limiting. */
 export async function checkMfaCode(
   ctx: PlatformContext,
@@ -117,7 +127,10 @@ export async function checkMfaCode(
   const allowed = await checkAttempts(ctx.db, key, ctx.rateLimits.account)
   if (!allowed.ok) return allowed
   if (!user.mfa_secret_encrypted) return fail('bad_request', 'No authenticator app is enrolled')
-  if (!totpMatches(decryptSecret(ctx.config.encryptionKey, user.mfa_secret_encrypted), code)) {
+  const step = totpStep(decryptSecret(ctx.config.encryptionKey, user.mfa_secret_encrypted), code)
+  // A code already used (or one older than the last used) is refused like a wrong one: someone who watched
+  // it being typed cannot use it again within its 30 seconds.
+  if (step === null || !(await consumeTotpStep(ctx, user.id, step))) {
     await recordFailure(ctx.db, [key], ctx.rateLimits.account.windowMs)
     await writeAudit(ctx.db, {
       action: 'user.mfa_failed',

@@ -18,8 +18,13 @@ export function newTotpSecret(label: string): { secret: string; otpauthUrl: stri
   return { secret, otpauthUrl: totpFor(secret, label).toString() }
 }
 
-/** Accepts the current code and its neighbours (±30 s of clock drift). */
-export function totpMatches(secretBase32: string, code: string): boolean {
+/**
+ * The time step a code belongs to when it is the current code or a neighbour (±30 s of clock drift), or null
+ * when it matches none. Each step may be used once (RFC 6238 §5.2): see consumeTotpStep in auth.ts.
+ */
+export function totpStep(secretBase32: string, code: string, timestamp = Date.now()): number | null {
+  const totp = totpFor(secretBase32, ISSUER)
   // validate() answers the time-step delta, and 0 (the current step) is a match: compare with null.
-  return totpFor(secretBase32, ISSUER).validate({ token: code, window: 1 }) !== null
+  const delta = totp.validate({ token: code, window: 1, timestamp })
+  return delta === null ? null : totp.counter({ timestamp }) + delta
 }

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Agent, createTestApp } from '../../test/platform-app.ts'
 
 const PASSWORD = 'correct horse battery'
-const code = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate()
+/** The code an authenticator shows `offset` steps of 30 s from now (-1, 0, 1 are all accepted). */
+const code = (secret: string, offset = 0) =>
+  new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + offset * 30_000 })
 
 describe('auth, account and audit', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>
@@ -146,7 +148,8 @@ describe('auth, account and audit', () => {
     const { secret, otpauthUrl } = enroll.json()
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/Basalt:dev%40example.com\?/)
     expect((await dev.post('/api/account/mfa/confirm', { code: '000000' })).json().code).toBe('invalid_mfa_code')
-    const confirm = await dev.post('/api/account/mfa/confirm', { code: code(secret) })
+    // Each code is accepted once, so each step below uses a later one: the previous, current and next code.
+    const confirm = await dev.post('/api/account/mfa/confirm', { code: code(secret, -1) })
     expect(confirm.statusCode).toBe(200)
     expect(confirm.json().mfaEnabled).toBe(true)
     // The enrolling session itself passed the factor.
@@ -161,13 +164,21 @@ describe('auth, account and audit', () => {
     expect(refused.json().code).toBe('mfa_required')
 
     expect((await again.post('/api/auth/mfa/verify', { code: '123456' })).json().code).toBe('invalid_mfa_code')
-    const verified = await again.post('/api/auth/mfa/verify', { code: code(secret) })
+    const current = code(secret)
+    const verified = await again.post('/api/auth/mfa/verify', { code: current })
     expect(verified.statusCode).toBe(200)
+    // The same code again, from someone who saw it typed, is refused like a wrong one.
+    const replayer = new Agent(t.app, '10.0.0.6')
+    expect((await replayer.signIn('dev@example.com')).json()).toEqual({ mfaRequired: true })
+    const replayed = await replayer.post('/api/auth/mfa/verify', { code: current })
+    expect(replayed.statusCode).toBe(401)
+    expect(replayed.json().code).toBe('invalid_mfa_code')
+    expect((await replayer.get('/api/organizations')).json().code).toBe('mfa_required')
     expect((await again.get('/api/organizations')).statusCode).toBe(200)
 
     // Removing needs a valid code.
     expect((await again.delete('/api/account/mfa', { code: '000000' })).statusCode).toBe(401)
-    expect((await again.delete('/api/account/mfa', { code: code(secret) })).json().mfaEnabled).toBe(false)
+    expect((await again.delete('/api/account/mfa', { code: code(secret, 1) })).json().mfaEnabled).toBe(false)
   })
 
   it('access tokens act as their owner; a revoked token is refused', async () => {
