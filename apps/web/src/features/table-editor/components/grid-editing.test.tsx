@@ -230,6 +230,29 @@ describe('editing the grid', () => {
     )
   })
 
+  it('steps through a closed select with the arrow keys without saving, and saves the choice on Enter', async () => {
+    const user = userEvent.setup()
+    const { callsTo } = setup()
+    open()
+    await user.dblClick(await cell('sad'))
+    const select = await screen.findByRole('combobox', { name: 'mood' })
+    // What a browser does for ArrowDown on a closed select: the key, then a change to the next value.
+    for (const next of ['1', '2']) {
+      fireEvent.keyDown(select, { key: 'ArrowDown' })
+      fireEvent.change(select, { target: { value: next } })
+      fireEvent.keyUp(select, { key: 'ArrowDown' })
+    }
+    expect(select).toHaveDisplayValue('NULL')
+    expect(callsTo('table-rows/update')).toEqual([])
+    fireEvent.keyDown(select, { key: 'Enter' })
+    await waitFor(() =>
+      expect(callsTo('table-rows/update')).toEqual([
+        { schema: 'public', table: 'todos', match: { id: 1 }, values: { mood: null } },
+      ]),
+    )
+    expect(screen.queryByRole('combobox', { name: 'mood' })).toBeNull()
+  })
+
   it('offers the enum values plus NULL for a nullable enum', async () => {
     const user = userEvent.setup()
     const { callsTo } = setup()

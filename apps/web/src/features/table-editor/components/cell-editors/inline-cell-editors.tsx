@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { toast } from 'sonner'
 import type { CellInput, PgColumn } from '@basalt/contracts'
 import { booleanChoices, editorKindOf, editorText, enumChoices, formatHint } from '../../state/cell-editing'
@@ -69,7 +69,9 @@ export function InputCellEditor({
 
 /**
  * Booleans and enums (spec 1 §5): a choice of TRUE / FALSE or the enum's values, plus NULL only when the
- * column is nullable. Choosing saves; Escape cancels.
+ * column is nullable. Picking from the list saves. The arrow keys (and letters) of a closed select only move
+ * the choice, so stepping through the values writes nothing: Enter or Tab saves it, leaving the cell saves a
+ * changed choice, Escape cancels.
  */
 export function ChoiceCellEditor({
   column,
@@ -85,27 +87,44 @@ export function ChoiceCellEditor({
   const choices = editorKindOf(column) === 'boolean' ? booleanChoices(column) : enumChoices(column)
   const current = choices.findIndex((c) => c.value === (value ?? null))
   const session = useEditorSession({ column, initialText: String(current), onSave, onClose })
+  const [draft, setDraft] = useState(current)
+  // Set by a key that changes a closed select's value; a change without one is a pick from the open list.
+  const keyed = useRef(false)
+
+  const saveChoice = (index: number) => {
+    const choice = choices[index]
+    if (!choice || choice.value === (value ?? null)) session.cancel()
+    else session.save({ value: choice.value })
+  }
 
   return (
     <select
       aria-label={column.name}
       autoFocus
       className={IN_CELL}
-      value={current < 0 ? '' : String(current)}
+      value={draft < 0 ? '' : String(draft)}
       onChange={(e) => {
-        const choice = choices[Number(e.target.value)]
-        if (!choice) return
-        if (choice.value === (value ?? null)) session.cancel()
-        else session.save({ value: choice.value })
+        const index = Number(e.target.value)
+        setDraft(index)
+        if (!keyed.current) saveChoice(index)
+        keyed.current = false
       }}
       onKeyDown={(e) => {
         e.stopPropagation()
         if (e.key === 'Escape') {
           e.preventDefault()
           session.cancel()
+        } else if (e.key === 'Enter' || e.key === 'Tab') {
+          e.preventDefault()
+          saveChoice(draft)
+        } else {
+          keyed.current = true
         }
       }}
-      onBlur={session.cancel}
+      onKeyUp={() => {
+        keyed.current = false
+      }}
+      onBlur={() => saveChoice(draft)}
     >
       {current < 0 && <option value="">{value === null || value === undefined ? 'NULL' : String(value)}</option>}
       {choices.map((choice, i) => (
