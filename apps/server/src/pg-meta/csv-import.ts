@@ -10,7 +10,6 @@ import {
   fail,
   importRejectedMessage,
   ok,
-  PROTECTED_SCHEMAS,
   type Result,
 } from '@basalt/contracts'
 import { buildCreateTable, ident, literal, qualified, unsafeRaw } from '@basalt/sql'
@@ -21,6 +20,7 @@ import { from as copyFrom } from 'pg-copy-streams'
 import { isPgError, toApiError } from '../db/pg-error.ts'
 import { buildFromInput, runSql } from './catalog.ts'
 import { findRelation, type Relation } from './relation-lookup.ts'
+import { refuseProtectedSchema } from './schemas.ts'
 
 /**
  * CSV import (spec 1 §2 "Import data from CSV", issue 4): the uploaded file streams into `COPY … FROM STDIN`
@@ -339,15 +339,10 @@ async function importUpload(
   const parsed = csvImportOptionsSchema.safeParse(input)
   if (!parsed.success) return fail('validation_failed', parsed.error.issues.map((i) => i.message).join('; '))
   const params = parsed.data
+  const refused = refuseProtectedSchema(params.schema) ?? (params.create && refuseProtectedSchema(params.create.schema))
+  if (refused) return refused
   if (params.create) {
     const { create } = params
-    // As the table form: no new tables in the schemas the platform manages.
-    if ((PROTECTED_SCHEMAS as readonly string[]).includes(create.schema)) {
-      return fail(
-        'bad_request',
-        `The schema ${create.schema} is managed by the platform and is read-only in the dashboard`,
-      )
-    }
     if (create.schema !== params.schema || create.name.trim() !== params.table) {
       return fail('bad_request', 'The new table must have the schema and name the import writes to')
     }

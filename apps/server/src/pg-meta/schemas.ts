@@ -1,4 +1,4 @@
-import { ok, PROTECTED_SCHEMAS, type PgSchema, type Result } from '@basalt/contracts'
+import { fail, ok, PROTECTED_SCHEMAS, type PgSchema, type Result } from '@basalt/contracts'
 import type pg from 'pg'
 import { runSql, toNumber } from './catalog.ts'
 
@@ -9,6 +9,17 @@ const PROTECTED = new Set<string>(PROTECTED_SCHEMAS)
 /** Whether the dashboard treats a schema as read-only (see PROTECTED_SCHEMAS). */
 export function isProtectedSchema(name: string): boolean {
   return PROTECTED.has(name)
+}
+
+/**
+ * The refusal of a change to a schema the platform manages (auth, storage …): the UI offers none, and the
+ * server refuses what a hand-made call would try — new or changed tables and columns, imported, inserted,
+ * updated or deleted rows. Null when the schema may be changed.
+ */
+export function refuseProtectedSchema(schema: string): Result<never> | null {
+  return isProtectedSchema(schema)
+    ? fail('bad_request', `The schema ${schema} is managed by the platform and is read-only in the dashboard`)
+    : null
 }
 
 export interface SchemaRow {

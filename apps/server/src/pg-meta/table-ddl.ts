@@ -4,7 +4,6 @@ import {
   diffTable,
   fail,
   ok,
-  PROTECTED_SCHEMAS,
   type AddColumnBody,
   type CreateTablePayload,
   type PgColumn,
@@ -24,6 +23,7 @@ import {
 import type pg from 'pg'
 import { withRole } from '../db/impersonation.ts'
 import { buildFromInput, runSql } from './catalog.ts'
+import { refuseProtectedSchema } from './schemas.ts'
 import { getColumn } from './columns.ts'
 import { getTable } from './tables.ts'
 
@@ -61,14 +61,6 @@ export async function inTransaction<T>(
   }
 }
 
-const isProtected = (schema: string) => (PROTECTED_SCHEMAS as readonly string[]).includes(schema)
-
-function refuseProtected(schema: string): Result<never> | null {
-  return isProtected(schema)
-    ? fail('bad_request', `The schema ${schema} is managed by the platform and is read-only in the dashboard`)
-    : null
-}
-
 /** Runs built SQL (several statements, no parameters); Postgres errors keep their position in it. */
 async function run(client: pg.ClientBase, sql: Result<string>): Promise<Result<null>> {
   if (!sql.ok) return sql
@@ -93,7 +85,7 @@ async function tableOid(client: pg.ClientBase, schema: string, name: string): Pr
 
 /** Creates a table with its columns, comment and RLS (POST …/tables); answers it as GET …/tables?id= does. */
 export async function createTable(client: pg.ClientBase, payload: CreateTablePayload): Promise<Result<PgTable>> {
-  const refused = refuseProtected(payload.schema)
+  const refused = refuseProtectedSchema(payload.schema)
   if (refused) return refused
   const created = await run(
     client,
@@ -112,7 +104,8 @@ export async function updateTable(
 ): Promise<Result<PgTable>> {
   const before = await getTable(client, id)
   if (!before.ok) return before
-  const refused = refuseProtected(before.data.schema) ?? refuseProtected(payload.schema ?? before.data.schema)
+  const refused =
+    refuseProtectedSchema(before.data.schema) ?? refuseProtectedSchema(payload.schema ?? before.data.schema)
   if (refused) return refused
   const changes = diffTable(before.data, payload)
   const updated = await run(
@@ -136,7 +129,7 @@ export async function updateTable(
 export async function deleteTable(client: pg.ClientBase, id: number, cascade: boolean): Promise<Result<PgTable>> {
   const before = await getTable(client, id)
   if (!before.ok) return before
-  const refused = refuseProtected(before.data.schema)
+  const refused = refuseProtectedSchema(before.data.schema)
   if (refused) return refused
   const dropped = await run(
     client,
@@ -157,7 +150,7 @@ export async function addColumn(client: pg.ClientBase, body: AddColumnBody): Pro
   const { tableId, ...column } = body
   const table = await getTable(client, tableId)
   if (!table.ok) return table
-  const refused = refuseProtected(table.data.schema)
+  const refused = refuseProtectedSchema(table.data.schema)
   if (refused) return refused
   const added = await run(
     client,
@@ -187,7 +180,7 @@ export async function updateColumn(
   if (!column.ok) return column
   const table = await getTable(client, parseColumnId(id).tableId)
   if (!table.ok) return table
-  const refused = refuseProtected(table.data.schema)
+  const refused = refuseProtectedSchema(table.data.schema)
   if (refused) return refused
   const before = columnPayloadOf(column.data, table.data)
   const changes = diffColumn(before, payload)
@@ -214,7 +207,7 @@ export async function updateColumn(
 export async function deleteColumn(client: pg.ClientBase, id: string, cascade: boolean): Promise<Result<PgColumn>> {
   const column = await getColumn(client, id)
   if (!column.ok) return column
-  const refused = refuseProtected(column.data.schema)
+  const refused = refuseProtectedSchema(column.data.schema)
   if (refused) return refused
   const dropped = await run(
     client,

@@ -20,6 +20,7 @@ import { buildDelete, buildInsert, buildTruncate, buildUpdate, type SqlValue, ty
 import type pg from 'pg'
 import { isPgError, toApiError } from '../db/pg-error.ts'
 import { buildFromInput, runSql } from './catalog.ts'
+import { refuseProtectedSchema } from './schemas.ts'
 import { findRelation, type Relation, type RelationColumn } from './relation-lookup.ts'
 import { columnTypesOf, runReturningRows } from './table-rows.ts'
 
@@ -126,6 +127,8 @@ export async function insertRows(client: pg.ClientBase, input: InsertParams): Pr
   const parsed = tableInsertBodySchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
   const params = parsed.data
+  const refused = refuseProtectedSchema(params.schema)
+  if (refused) return refused
   const relation = await findRelation(client, params.schema, params.table)
   if (!relation.ok) return relation
   const computed = await computedColumns(client, relation.data)
@@ -148,6 +151,8 @@ export async function updateRow(client: pg.ClientBase, input: UpdateParams): Pro
   const parsed = tableUpdateBodySchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
   const params = parsed.data
+  const refused = refuseProtectedSchema(params.schema)
+  if (refused) return refused
   const relation = await findRelation(client, params.schema, params.table)
   if (!relation.ok) return relation
   if (relation.data.primary_key.length === 0) return fail('bad_request', NO_PRIMARY_KEY_MESSAGE)
@@ -181,6 +186,8 @@ export async function deleteRows(
   const parsed = tableDeleteBodySchema.safeParse(input)
   if (!parsed.success) return invalid(parsed.error)
   const params = parsed.data
+  const refused = refuseProtectedSchema(params.schema)
+  if (refused) return refused
   const table = tableOf(params)
   if ('all' in params && params.all.filters.length === 0 && impersonating) {
     return fail('bad_request', TRUNCATE_IMPERSONATING_MESSAGE)

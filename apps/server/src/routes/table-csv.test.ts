@@ -158,6 +158,21 @@ describe('table CSV routes', () => {
     expect(create.json()).toEqual({ code: 'bad_request', message: CSV_IMPORT_CREATE_IMPERSONATING_MESSAGE })
   })
 
+  it('refuses imports into the schemas the platform manages', async () => {
+    const before = await query('select count(*)::int as n from auth.users')
+    const res = await upload(
+      agents.owner,
+      { schema: 'auth', table: 'users', header: true, mapping: ['email'] },
+      'email\neve@example.com\n',
+    )
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({
+      code: 'bad_request',
+      message: 'The schema auth is managed by the platform and is read-only in the dashboard',
+    })
+    expect(await query('select count(*)::int as n from auth.users')).toEqual(before)
+  })
+
   it('creates a new table from the file in the same transaction', async () => {
     const res = await upload(
       agents.owner,

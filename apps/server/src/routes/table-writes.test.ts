@@ -211,6 +211,24 @@ describe('table row write routes', () => {
     expect(await query('select v from public.frozen')).toEqual([{ v: 'ice' }])
   })
 
+  it('refuses writes into the schemas the platform manages, leaving them unchanged', async () => {
+    const message = 'The schema auth is managed by the platform and is read-only in the dashboard'
+    const before = await query('select id, email from auth.users order by id')
+    const users = { schema: 'auth', table: 'users' }
+    const calls = [
+      ['/insert', { ...users, rows: [{ email: 'eve@example.com' }] }],
+      ['/update', { ...users, match: { id: A }, values: { email: 'eve@example.com' } }],
+      ['/delete', { ...users, rows: [{ id: B }] }],
+      ['/delete', { ...users, all: { filters: [] } }],
+    ] as const
+    for (const [path, body] of calls) {
+      const res = await agents.owner.post(api(path), body)
+      expect(res.statusCode, path).toBe(400)
+      expect(res.json()).toEqual({ code: 'bad_request', message })
+    }
+    expect(await query('select id, email from auth.users order by id')).toEqual(before)
+  })
+
   it('validates bodies before touching the database', async () => {
     const noRows = await agents.owner.post(api('/insert'), { schema: 'public', table: 'todos', rows: [] })
     expect(noRows.statusCode).toBe(400)
