@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts'
 import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded.ts'
 import { createProjectDatabaseProvider } from './db/project-databases.ts'
 import { createPlatformPool, migratePlatform } from './platform/store.ts'
-import { ensureDefaultProject } from './platform/projects.ts'
+import { ensureDefaultProject, resumeComingUp } from './platform/projects.ts'
 
 const PLATFORM_DATABASE = 'basalt_platform'
 
@@ -66,6 +66,7 @@ async function start(config: Config) {
   const projectDatabases = createProjectDatabaseProvider(adminUrl)
   const app = (running.app = await buildApp({ config, db, projectDatabases }))
   const defaultUrl = await ensureDefaultProject(app.platform)
+  await resumeComingUp(app.platform)
   await app.listen({ port: config.port, host: config.host })
 
   // Printed, not logged: the operator's first look at where things are.

@@ -117,18 +117,40 @@ async function setStatus(db: pg.Pool, id: string, status: ProjectStatus, message
   await db.query('update basalt.projects set status = $2, status_message = $3 where id = $1', [id, status, message])
 }
 
-/** Creates (embedded) and bootstraps the project's database; runs after the create call has answered. */
-async function provision(
+/**
+ * Brings a project up: creates its embedded database when missing, bootstraps it (idempotent) and marks it
+ * active, or failed with the reason. Runs in the background after a create or restore call has answered,
+ * and at start for projects a stopped server left coming up.
+ */
+async function bringUp(
   ctx: PlatformContext,
   p: Pick<ProjectRow, 'id' | 'kind' | 'database_name' | 'connection_string_encrypted'>,
 ): Promise<void> {
   try {
-    if (p.kind === 'embedded') await ctx.projectDatabases.createDatabase(p.database_name!)
+    if (p.kind === 'embedded' && !(await ctx.projectDatabases.databaseExists(p.database_name!))) {
+      // Another replica resuming the same project may create it first: that is as good.
+      await ctx.projectDatabases.createDatabase(p.database_name!).catch((err: unknown) => {
+        if ((err as { code?: string }).code !== '42P04') throw err
+      })
+    }
     await ctx.projectDatabases.bootstrap(projectConnectionString(ctx, p))
     await setStatus(ctx.db, p.id, 'active')
   } catch (err) {
     await setStatus(ctx.db, p.id, 'failed', err instanceof Error ? err.message : String(err)).catch(() => {})
   }
+}
+
+/**
+ * Resumes bringing up the projects still coming up when the server stopped (a crash or a restart during
+ * provisioning), in the background; the default project is ensureDefaultProject's. Returns how many.
+ */
+export async function resumeComingUp(ctx: PlatformContext): Promise<number> {
+  const { rows } = await ctx.db.query<ProjectRow>(
+    "select * from basalt.projects where status = 'coming_up' and ref <> $1",
+    [DEFAULT_PROJECT_REF],
+  )
+  for (const p of rows) ctx.background(() => bringUp(ctx, p))
+  return rows.length
 }
 
 /**
@@ -170,7 +192,7 @@ export async function createProject(
     target: ref,
     details: { name: body.name, kind },
   })
-  ctx.background(() => provision(ctx, row))
+  ctx.background(() => bringUp(ctx, row))
   return ok(toProject(row))
 }
 
@@ -236,16 +258,7 @@ export async function restoreProject(ctx: PlatformContext, a: ProjectAccess, act
     return fail('conflict', 'Only a paused or failed project can be restored')
   await setStatus(ctx.db, p.id, 'coming_up')
   await writeAudit(ctx.db, { action: 'project.restore', actor, organization: orgOf(p), target: p.ref })
-  ctx.background(async () => {
-    try {
-      if (p.kind === 'embedded' && !(await ctx.projectDatabases.databaseExists(p.database_name!)))
-        await ctx.projectDatabases.createDatabase(p.database_name!)
-      await ctx.projectDatabases.bootstrap(projectConnectionString(ctx, p))
-      await setStatus(ctx.db, p.id, 'active')
-    } catch (err) {
-      await setStatus(ctx.db, p.id, 'failed', err instanceof Error ? err.message : String(err)).catch(() => {})
-    }
-  })
+  ctx.background(() => bringUp(ctx, p))
   return ok(toProject({ ...p, status: 'coming_up', status_message: null }))
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TYPE_TO_CONFIRM_MISMATCH } from '@basalt/contracts'
 import { Agent, createTestApp, waitForProject } from '../../test/platform-app.ts'
 import { testDatabaseUrl } from '../../test/databases.ts'
-import { ensureDefaultProject, projectConnectionString } from '../platform/projects.ts'
+import { ensureDefaultProject, projectConnectionString, resumeComingUp } from '../platform/projects.ts'
 
 describe('projects', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>
@@ -60,6 +60,23 @@ describe('projects', () => {
       { identifier: created.ref, type: 'primary', status: 'active', connectionId: expect.any(String) },
     ])
     expect(dbs[0].connectionId).not.toContain('postgres')
+  })
+
+  it('resumes at start a project a stopped server left coming up, and brings it up', async () => {
+    // What a server that stopped right after answering a create leaves: the row, and no database yet.
+    const ref = 'resumedprojectaaaaaa'
+    const database = t.projectDatabases.databaseNameFor(ref)
+    await t.db.query(
+      `insert into basalt.projects (ref, name, organization_id, status, kind, database_name)
+       values ($1, 'Resumed', (select id from basalt.organizations where slug = $2), 'coming_up', 'embedded', $3)`,
+      [ref, slug, database],
+    )
+    expect(await t.projectDatabases.databaseExists(database)).toBe(false)
+    expect(await resumeComingUp(t.app.platform)).toBe(1)
+    expect(await waitForProject(owner, ref)).toMatchObject({ status: 'active', statusMessage: null })
+    expect(await t.projectDatabases.databaseExists(database)).toBe(true)
+    // Nothing left to resume.
+    expect(await resumeComingUp(t.app.platform)).toBe(0)
   })
 
   it('refuses an unreachable external database with connection_failed, without echoing the password', async () => {
