@@ -176,6 +176,7 @@ export async function tableEditor(report: Report): Promise<void> {
         logLevel: 'silent',
         publicUrl: 'http://localhost:8000',
         embeddedPgPort: 0,
+        trustProxy: false,
       },
       db: platformDb,
       projectDatabases,

@@ -56,10 +56,16 @@ declare module 'fastify' {
 }
 
 /** The HTTP app, not listening: main.ts listens, tests use `app.inject`. */
+/** TRUST_PROXY as Fastify takes it: a number of hops becomes "trust the first n addresses from the socket". */
+function fastifyTrustProxy(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(deps.config),
     bodyLimit: 1024 * 1024,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(zodValidatorCompiler)
 

@@ -15,8 +15,21 @@ describe('configuration', () => {
       logLevel: 'info',
       platformDatabaseUrl: undefined,
       publicUrl: 'http://localhost:8000',
+      trustProxy: false,
     })
     expect(c.dataDir).toBe(path.resolve('./data'))
+  })
+
+  it('reads TRUST_PROXY as true, false, a number of hops, or trusted addresses and ranges', () => {
+    expect(parseEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(parseEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(parseEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'loopback',
+      'fd00::/8',
+    ])
   })
 
   it.each([
@@ -26,6 +39,8 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, /^Invalid LOG_LEVEL="loud": .*\(one of: fatal, error, warn, info, debug, trace, silent\)$/],
     [{ PLATFORM_DATABASE_URL: 'mysql://x' }, /^Invalid PLATFORM_DATABASE_URL="mysql:\/\/x": must be a postgres/],
     [{ ENCRYPTION_KEY: 'short' }, /^Invalid ENCRYPTION_KEY="short": must be 64 hexadecimal characters/],
+    [{ TRUST_PROXY: 'proxy.internal' }, /^Invalid TRUST_PROXY="proxy.internal": "proxy.internal" is not an address/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid TRUST_PROXY="10.0.0.0\/33": "10.0.0.0\/33" is not an address/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => parseEnv(env)).toThrow(ConfigError)
     expect(() => parseEnv(env)).toThrow(message)

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { MODES } from '@basalt/contracts'
@@ -29,7 +30,35 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** Port of the embedded Postgres cluster. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** Which proxies' X-Forwarded-For to believe for the client's address: see parseTrustProxy. */
+  TRUST_PROXY: z.string().default('false'),
 })
+
+/**
+ * TRUST_PROXY, for Fastify's `trustProxy`: `false` (the socket's address is the client's), `true` (the first
+ * X-Forwarded-For address, whoever sent it: only when every request comes through the proxy), a number of
+ * proxy hops, or addresses and CIDR ranges of trusted proxies separated by commas (`loopback`, `linklocal`
+ * and `uniquelocal` name the usual private ranges). Rate limits and audit entries use the address it gives.
+ */
+export function parseTrustProxy(value: string): boolean | number | string[] | Error {
+  const text = value.trim()
+  if (text === 'false') return false
+  if (text === 'true') return true
+  if (/^\d+$/.test(text)) return Number(text)
+  const entries = text.split(',').map((e) => e.trim())
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/')
+    const family = isIP(address ?? '')
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry)
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32))
+    if (!named && (family === 0 || !okBits || extra !== undefined)) {
+      return new Error(
+        `"${entry}" is not an address or CIDR range (use true, false, a number of hops, or addresses like 10.0.0.0/8)`,
+      )
+    }
+  }
+  return entries
+}
 
 export interface Config {
   port: number
@@ -41,6 +70,7 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number]
   publicUrl: string
   embeddedPgPort: number
+  trustProxy: boolean | number | string[]
 }
 
 /** Reads the environment; throws ConfigError with one line naming the first bad variable. */
@@ -59,6 +89,10 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}${allowed}`)
   }
   const e = parsed.data
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY)
+  if (trustProxy instanceof Error) {
+    throw new ConfigError(`Invalid TRUST_PROXY=${JSON.stringify(env.TRUST_PROXY)}: ${trustProxy.message}`)
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -69,6 +103,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    trustProxy,
   }
 }
 

@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel'] | undefined) ?? 'silent',
     publicUrl: 'http://localhost:8000',
     embeddedPgPort: 0,
+    trustProxy: false,
     ...overrides,
   }
 }
