@@ -1,7 +1,7 @@
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { ArrowDownAZ, Lock, MoreHorizontal, Plus, Search } from 'lucide-react'
-import type { EntitySort } from '@basalt/contracts'
+import type { EntitySort, EntityType } from '@basalt/contracts'
 import { cn } from '../../../lib/cn'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
@@ -19,6 +19,15 @@ import { EntityIcon } from './entity-icon'
 import { SchemaPicker } from './schema-picker'
 import { useSchemaEditor } from './schema-editor'
 import { SCHEMA_EDITOR_MESSAGES, tableMenuLabel } from './schema-editor-messages'
+
+/** The heading of each group when the list is sorted by entity type. */
+const GROUP_HEADINGS: Record<EntityType, string> = {
+  table: 'Tables',
+  'partitioned table': 'Partitioned tables',
+  view: 'Views',
+  'materialized view': 'Materialized views',
+  'foreign table': 'Foreign tables',
+}
 
 const SORT_OPTIONS: ReadonlyArray<{ value: EntitySort; label: string }> = [
   { value: 'alphabetical', label: 'Alphabetical' },
@@ -116,48 +125,59 @@ export function EntitySidebar({
           </p>
         ) : (
           <ul>
-            {items.map((entity) => {
+            {items.map((entity, i) => {
               const active = tableId === String(entity.id)
               const editable = tablesEditable && (entity.type === 'table' || entity.type === 'partitioned table')
+              // Sorted by entity type, each type's first entity opens its group.
+              const heading = sort === 'grouped-alphabetical' && items[i - 1]?.type !== entity.type
               return (
-                <li key={entity.id} className="group flex items-center">
-                  <Link
-                    to={`/project/${encodeURIComponent(projectRef)}/editor/${entity.id}`}
-                    aria-current={active ? 'page' : undefined}
-                    title={entity.comment ?? undefined}
-                    style={{ height: ENTITY_ITEM_HEIGHT_PX }}
-                    className={cn(
-                      'flex min-w-0 flex-1 items-center gap-2 rounded px-2 text-sm',
-                      active
-                        ? 'bg-muted font-medium text-foreground'
-                        : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-                    )}
-                  >
-                    <EntityIcon type={entity.type} />
-                    <span className="truncate">{entity.name}</span>
-                  </Link>
-                  {editable && (
-                    <DropdownMenu
-                      label={tableMenuLabel(entity.name)}
-                      trigger={
-                        <button
-                          type="button"
-                          aria-label={tableMenuLabel(entity.name)}
-                          className="shrink-0 rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
-                        >
-                          <MoreHorizontal aria-hidden className="size-3.5" />
-                        </button>
-                      }
-                    >
-                      <DropdownMenuItem onSelect={() => schemaEditor.openEditTable(entity.id)}>
-                        {SCHEMA_EDITOR_MESSAGES.editTable}
-                      </DropdownMenuItem>
-                      <DropdownMenuItem onSelect={() => schemaEditor.openDeleteTable(entity.id)}>
-                        {SCHEMA_EDITOR_MESSAGES.deleteTable}
-                      </DropdownMenuItem>
-                    </DropdownMenu>
+                <Fragment key={entity.id}>
+                  {heading && (
+                    <li className="px-2 pt-3 pb-1 first:pt-0">
+                      <h3 className="text-[11px] font-medium tracking-wide text-muted-foreground uppercase">
+                        {GROUP_HEADINGS[entity.type]}
+                      </h3>
+                    </li>
                   )}
-                </li>
+                  <li className="group flex items-center">
+                    <Link
+                      to={`/project/${encodeURIComponent(projectRef)}/editor/${entity.id}`}
+                      aria-current={active ? 'page' : undefined}
+                      title={entity.comment ?? undefined}
+                      style={{ height: ENTITY_ITEM_HEIGHT_PX }}
+                      className={cn(
+                        'flex min-w-0 flex-1 items-center gap-2 rounded px-2 text-sm',
+                        active
+                          ? 'bg-muted font-medium text-foreground'
+                          : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                      )}
+                    >
+                      <EntityIcon type={entity.type} />
+                      <span className="truncate">{entity.name}</span>
+                    </Link>
+                    {editable && (
+                      <DropdownMenu
+                        label={tableMenuLabel(entity.name)}
+                        trigger={
+                          <button
+                            type="button"
+                            aria-label={tableMenuLabel(entity.name)}
+                            className="shrink-0 rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+                          >
+                            <MoreHorizontal aria-hidden className="size-3.5" />
+                          </button>
+                        }
+                      >
+                        <DropdownMenuItem onSelect={() => schemaEditor.openEditTable(entity.id)}>
+                          {SCHEMA_EDITOR_MESSAGES.editTable}
+                        </DropdownMenuItem>
+                        <DropdownMenuItem onSelect={() => schemaEditor.openDeleteTable(entity.id)}>
+                          {SCHEMA_EDITOR_MESSAGES.deleteTable}
+                        </DropdownMenuItem>
+                      </DropdownMenu>
+                    )}
+                  </li>
+                </Fragment>
               )
             })}
           </ul>

@@ -77,6 +77,47 @@ describe('table editor grid', () => {
     expect(await within(list).findByRole('link', { name: /todos/ })).toHaveAttribute('href', '/project/abc/editor/42')
   })
 
+  it('sorted by entity type, opens each group of the list with its heading', async () => {
+    const user = userEvent.setup()
+    const entity = (id: number, name: string, type: string) => ({
+      id,
+      schema: 'public',
+      name,
+      type,
+      comment: null,
+      rls_enabled: false,
+    })
+    // The server orders by type, then name, when asked for 'grouped-alphabetical'.
+    const sorts: Array<string | null> = []
+    setup({
+      [`GET ${base}/entities`]: ({ url }) => {
+        sorts.push(url.searchParams.get('sort'))
+        return {
+          body: {
+            entities: [entity(1, 'orders', 'table'), entity(2, 'todos', 'table'), entity(3, 'open_orders', 'view')],
+            page: 1,
+            total: 3,
+            hasMore: false,
+          },
+        }
+      },
+    })
+    renderRoutes(routes, ['/project/abc/editor'])
+    const list = await screen.findByRole('navigation', { name: 'Tables' })
+    await within(list).findByRole('link', { name: /open_orders/ })
+    expect(within(list).queryByRole('heading')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Sort entities' }))
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Entity type' }))
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('heading')
+          .map((h) => h.textContent),
+      ).toEqual(['Tables', 'Views']),
+    )
+    expect(sorts).toContain('grouped-alphabetical')
+  })
+
   it('shows the no-access page without tenant SQL read', async () => {
     setup({}, { permissions: permissionsOf('owner').filter((p) => p !== 'tenant_sql:read') })
     renderRoutes(routes, ['/project/abc/editor/42'])
