@@ -339,7 +339,8 @@ async function importUpload(
   const parsed = csvImportOptionsSchema.safeParse(input)
   if (!parsed.success) return fail('validation_failed', parsed.error.issues.map((i) => i.message).join('; '))
   const params = parsed.data
-  const refused = refuseProtectedSchema(params.schema) ?? (params.create && refuseProtectedSchema(params.create.schema))
+  // A new table must be created where the import writes (checked below), so this covers it too.
+  const refused = refuseProtectedSchema(params.schema)
   if (refused) return refused
   if (params.create) {
     const { create } = params
