@@ -6,7 +6,6 @@ import { Button } from '../../../ui/button'
 import { ErrorState } from '../../../ui/empty-state'
 import { FormField } from '../../../ui/form-field'
 import { Input, NativeSelect } from '../../../ui/input'
-import { Skeleton } from '../../../ui/skeleton'
 import { useCreateColumn } from '../api/create-column'
 import { useSchemas } from '../api/get-schemas'
 import { useTableDetails } from '../api/get-table-details'
@@ -38,6 +37,7 @@ import {
   editColumnTitle,
   SCHEMA_EDITOR_MESSAGES,
 } from './schema-editor-messages'
+import { NameAndCommentFields, SchemaPanelLoading } from './schema-form-parts'
 import { SidePanel } from './side-panel'
 import { ReviewStep, type SchemaChangeStep } from './sql-review'
 
@@ -63,10 +63,7 @@ export function ColumnFormPanel({
   return (
     <SidePanel open onOpenChange={(open) => !open && onClose()} title={title}>
       {table.isPending ? (
-        <div role="status" aria-label="Loading the table" className="space-y-3">
-          <Skeleton className="h-9 w-full" />
-          <Skeleton className="h-9 w-full" />
-        </div>
+        <SchemaPanelLoading />
       ) : table.error ? (
         <ErrorState title={SCHEMA_EDITOR_MESSAGES.loadFailed} error={table.error} />
       ) : columnName !== undefined && !column ? (
@@ -168,16 +165,7 @@ function ColumnFormBody({
         review()
       }}
     >
-      <FormField label={SCHEMA_EDITOR_MESSAGES.name} error={errors.name}>
-        <Input value={form.name} onChange={(e) => set({ name: e.target.value })} autoComplete="off" />
-      </FormField>
-      <FormField label={SCHEMA_EDITOR_MESSAGES.description}>
-        <Input
-          value={form.comment}
-          placeholder={SCHEMA_EDITOR_MESSAGES.descriptionPlaceholder}
-          onChange={(e) => set({ comment: e.target.value })}
-        />
-      </FormField>
+      <NameAndCommentFields name={form.name} comment={form.comment} nameError={errors.name} onChange={set} />
       <FormField label={SCHEMA_EDITOR_MESSAGES.type} error={errors.format}>
         <ColumnTypePicker
           value={form.format}
@@ -358,30 +346,25 @@ export function ForeignKeyFields({
             </FormField>
           </div>
           <div className="grid grid-cols-2 gap-3">
-            <FormField label={SCHEMA_EDITOR_MESSAGES.onDelete}>
-              <NativeSelect
-                value={value.deletionAction}
-                onChange={(e) => set({ deletionAction: e.target.value as ForeignKeyForm['deletionAction'] })}
-              >
-                {FOREIGN_KEY_ACTION_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label={SCHEMA_EDITOR_MESSAGES.onUpdate}>
-              <NativeSelect
-                value={value.updateAction}
-                onChange={(e) => set({ updateAction: e.target.value as ForeignKeyForm['updateAction'] })}
-              >
-                {FOREIGN_KEY_ACTION_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
+            {(
+              [
+                ['deletionAction', SCHEMA_EDITOR_MESSAGES.onDelete],
+                ['updateAction', SCHEMA_EDITOR_MESSAGES.onUpdate],
+              ] as const
+            ).map(([field, label]) => (
+              <FormField key={field} label={label}>
+                <NativeSelect
+                  value={value[field]}
+                  onChange={(e) => set({ [field]: e.target.value as ForeignKeyForm[typeof field] })}
+                >
+                  {FOREIGN_KEY_ACTION_OPTIONS.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+            ))}
           </div>
           {error && (
             <p role="alert" className="text-xs text-destructive">

@@ -8,7 +8,6 @@ import { Button } from '../../../ui/button'
 import { ErrorState } from '../../../ui/empty-state'
 import { FormField } from '../../../ui/form-field'
 import { Input, NativeSelect } from '../../../ui/input'
-import { Skeleton } from '../../../ui/skeleton'
 import { useCreateTable } from '../api/create-table'
 import { useSchemas } from '../api/get-schemas'
 import { useTableDetails } from '../api/get-table-details'
@@ -35,6 +34,7 @@ import {
   tableCreatedText,
   tableUpdatedText,
 } from './schema-editor-messages'
+import { NameAndCommentFields, SchemaPanelLoading } from './schema-form-parts'
 import { SidePanel } from './side-panel'
 import { ReviewStep, type SchemaChangeStep } from './sql-review'
 
@@ -69,10 +69,7 @@ export function TableFormPanel({
           onClose={onClose}
         />
       ) : table.isPending ? (
-        <div role="status" aria-label="Loading the table" className="space-y-3">
-          <Skeleton className="h-9 w-full" />
-          <Skeleton className="h-9 w-full" />
-        </div>
+        <SchemaPanelLoading />
       ) : table.error ? (
         <ErrorState title={SCHEMA_EDITOR_MESSAGES.loadFailed} error={table.error} />
       ) : (
@@ -192,16 +189,7 @@ function TableFormBody({
         review()
       }}
     >
-      <FormField label={SCHEMA_EDITOR_MESSAGES.name} error={errors.name}>
-        <Input value={form.name} onChange={(e) => set({ name: e.target.value })} autoComplete="off" />
-      </FormField>
-      <FormField label={SCHEMA_EDITOR_MESSAGES.description}>
-        <Input
-          value={form.comment}
-          placeholder={SCHEMA_EDITOR_MESSAGES.descriptionPlaceholder}
-          onChange={(e) => set({ comment: e.target.value })}
-        />
-      </FormField>
+      <NameAndCommentFields name={form.name} comment={form.comment} nameError={errors.name} onChange={set} />
       {table && writableSchemas.length > 1 && (
         <FormField label={SCHEMA_EDITOR_MESSAGES.schema}>
           <NativeSelect value={schema} onChange={(e) => setSchema(e.target.value)}>
