@@ -4,6 +4,7 @@ import { permissionsOf } from '@basalt/contracts'
 import { mockFetch, renderRoutes, testProject, testSession } from '../test/helpers'
 import { UI_MESSAGES } from '../ui/messages'
 import { PROJECT_SHELL_MESSAGES } from '../features/project-shell/messages'
+import { DATABASE_SETTINGS_MESSAGES } from '../features/settings/messages'
 import { routes } from './router'
 
 const unauthenticated = { status: 401, body: { code: 'unauthenticated', message: 'Not signed in' } }
@@ -67,6 +68,30 @@ describe('router', () => {
     const { router } = renderRoutes(routes, ['/project/abc/settings/database'])
     expect(await screen.findByRole('heading', { name: PROJECT_SHELL_MESSAGES.buildingTitle })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/project/abc/building')
+  })
+
+  it('opens Settings › Database from its menu entry, as a built page', async () => {
+    mockFetch({
+      'GET /api/auth/session': { body: testSession() },
+      'GET /api/projects/abc': { body: testProject({ ref: 'abc' }) },
+      'GET /api/projects/abc/database/connection': {
+        body: {
+          host: '127.0.0.1',
+          port: 54512,
+          database: 'basalt_project_abc',
+          user: 'basalt_admin_abc',
+          passwordAvailable: true,
+          psql: 'psql -h 127.0.0.1 -p 54512 -U basalt_admin_abc -d basalt_project_abc',
+          superuser: false,
+        },
+      },
+    })
+    renderRoutes(routes, ['/project/abc/settings/database'])
+    expect(await screen.findByRole('heading', { name: DATABASE_SETTINGS_MESSAGES.title })).toBeInTheDocument()
+    expect(await screen.findByRole('textbox', { name: 'Host' })).toHaveValue('127.0.0.1')
+    expect(screen.queryByText(UI_MESSAGES.notAvailable)).not.toBeInTheDocument()
+    const areaMenu = screen.getByRole('navigation', { name: 'Settings menu' })
+    expect(within(areaMenu).getByRole('link', { name: 'Database' })).toHaveAttribute('aria-current', 'page')
   })
 
   it('shows the paused banner with Restore for members who may update the project', async () => {

@@ -119,6 +119,10 @@ export const routes: RouteObject[] = [
                 path: 'settings/general',
                 lazy: () => projectRoutes().then((m) => ({ Component: m.GeneralSettingsRoute })),
               },
+              {
+                path: 'settings/database',
+                lazy: () => projectRoutes().then((m) => ({ Component: m.DatabaseSettingsRoute })),
+              },
               { path: '*', lazy: () => projectRoutes().then((m) => ({ Component: m.ProjectCatchAllRoute })) },
             ],
           },

@@ -6,7 +6,19 @@ import { UI_MESSAGES } from './messages'
 /** Spec 2 §9: the copy-check icon shows for 2 seconds. */
 export const COPY_CHECK_MS = 2000
 
-export function CopyButton({ value, label = UI_MESSAGES.copy }: { value: string; label?: string }) {
+/**
+ * Copies `value` and shows a check for a moment. Where several sit on one page, `name` tells them apart
+ * for screen readers (e.g. "Copy host"); it starts with the visible "Copy" so speech input still finds it.
+ */
+export function CopyButton({
+  value,
+  label = UI_MESSAGES.copy,
+  name,
+}: {
+  value: string
+  label?: string
+  name?: string
+}) {
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -16,6 +28,7 @@ export function CopyButton({ value, label = UI_MESSAGES.copy }: { value: string;
   return (
     <Button
       size="sm"
+      aria-label={copied || !name ? undefined : name}
       onClick={async () => {
         await navigator.clipboard?.writeText(value)
         setCopied(true)

@@ -3,6 +3,7 @@ import { ProjectLayout } from '../../features/project-shell/components/project-l
 import { ProjectPage } from '../../features/project-shell/components/project-page'
 import { useProjectOutlet } from '../../features/project-shell/project-outlet'
 import { GeneralSettingsPage } from '../../features/settings/components/general-settings-page'
+import { DatabaseSettingsPage } from '../../features/settings/components/database-settings-page'
 import { RestoreProjectButton } from '../../features/settings/components/restore-project-button'
 import { HeaderActions } from '../app-header'
 import { NotFoundPage } from '../not-found-page'
@@ -21,6 +22,15 @@ export function ProjectRoute() {
 export function GeneralSettingsRoute() {
   const { project, mode } = useProjectOutlet()
   return <GeneralSettingsPage project={project} mode={mode} />
+}
+
+export function DatabaseSettingsRoute() {
+  const { project } = useProjectOutlet()
+  return (
+    <ProjectPage path="settings/database" notFound={<NotFoundPage />}>
+      <DatabaseSettingsPage project={project} />
+    </ProjectPage>
+  )
 }
 
 export function ProjectCatchAllRoute() {

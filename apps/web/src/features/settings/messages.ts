@@ -1,7 +1,26 @@
+import { SUPERUSER_CONNECTION_WARNING } from '@basalt/contracts'
+
 export const SETTINGS_MESSAGES = {
   noUpdatePermission: 'You need additional permissions to change this project.',
   pauseDetail: 'A paused project keeps its data, but its database accepts no connections until it is restored.',
   restoreDetail: 'This project is paused. Restoring it opens its database to connections again.',
   deleteDetail: 'Deletes the project and its database with all its data. This cannot be undone.',
   deleteExternalDetail: 'Removes the project from Basalt. The existing database it is attached to is left as it is.',
+} as const
+
+/** Settings › Database. */
+export const DATABASE_SETTINGS_MESSAGES = {
+  title: 'Database settings',
+  description: "How to connect to this project's database with psql or any other Postgres client.",
+  parametersTitle: 'Connection parameters',
+  parametersDetail: 'Use these values in any Postgres client.',
+  superuserWarning: SUPERUSER_CONNECTION_WARNING,
+  passwordRevealOnlyAdmins: 'Only Owners and Administrators can reveal the password.',
+  passwordNotHeld:
+    'Basalt does not keep this password: it is the one in the connection string this project was attached with.',
+  psqlTitle: 'Connect with psql',
+  psqlDetail: 'psql asks for the password when it connects.',
+  uriLabel: 'Connection string',
+  uriDetail: 'Replace [YOUR-PASSWORD] with the password before you use it.',
+  loadError: 'Failed to retrieve the connection details',
 } as const

@@ -6,14 +6,24 @@ import { resolveProjectPage } from '../project-menu'
 import { useProjectOutlet } from '../project-outlet'
 
 /**
- * Every project destination whose feature is not built yet: the resolver decides between the page
- * (with its real title), the no-access page, a redirect (e.g. to the building page) and not found.
+ * A project destination as the menu sees it: the resolver decides between the page, the no-access page, a
+ * redirect (e.g. to the building page) and not found. A built page is passed as `children` with its `path`
+ * (so it is redirected while the project comes up, like its menu entry); without one, the page is the
+ * "not available yet" notice under its real title.
  */
-export function ProjectPage({ notFound }: { notFound: ReactNode }) {
+export function ProjectPage({
+  notFound,
+  path,
+  children,
+}: {
+  notFound: ReactNode
+  path?: string
+  children?: ReactNode
+}) {
   const { project, mode } = useProjectOutlet()
   const params = useParams()
   const location = useLocation()
-  const page = resolveProjectPage(params['*'] ?? '', new URLSearchParams(location.search), {
+  const page = resolveProjectPage(path ?? params['*'] ?? '', new URLSearchParams(location.search), {
     ref: project.ref,
     mode,
     features: project.features,
@@ -28,6 +38,6 @@ export function ProjectPage({ notFound }: { notFound: ReactNode }) {
     case 'not_found':
       return notFound
     case 'page':
-      return <NotAvailablePage title={page.title} />
+      return children ?? <NotAvailablePage title={page.title} />
   }
 }

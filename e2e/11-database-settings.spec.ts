@@ -1,0 +1,139 @@
+// Journey 11: Settings › Database tells how to connect to the project's database. The owner finds the host,
+// port, database and the project's admin role (never the cluster's superuser), reveals its password, copies
+// the psql command, and those values really do connect; a Read-only member sees the same parameters but is
+// offered no Reveal, and the server refuses them the password.
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import pg from 'pg'
+import { expectNamedControls } from './support/accessibility'
+import {
+  READER,
+  csrfHeader,
+  expectNoErrorPage,
+  required,
+  screenshot,
+  signInOwner,
+  submitSignIn,
+} from './support/journey'
+
+const TITLE = 'Database settings'
+const REVEAL_ONLY_ADMINS = 'Only Owners and Administrators can reveal the password.'
+
+/** The page's connection parameters, as its read-only fields show them. */
+async function parameters(main: Locator) {
+  const value = (name: string) => main.getByRole('textbox', { name, exact: true }).inputValue()
+  return {
+    host: await value('Host'),
+    port: await value('Port'),
+    database: await value('Database name'),
+    user: await value('User'),
+  }
+}
+
+async function openDatabaseSettings(page: Page, ref: string): Promise<Locator> {
+  await page.goto(`/project/${ref}`)
+  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Settings', exact: true }).click()
+  const menu = page.getByRole('navigation', { name: 'Settings menu' })
+  await menu.getByRole('link', { name: 'Database', exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${ref}/settings/database$`))
+  await expect(menu.getByRole('link', { name: 'Database', exact: true })).toHaveAttribute('aria-current', 'page')
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { level: 1, name: TITLE })).toBeVisible()
+  await expect(main.getByRole('textbox', { name: 'Host', exact: true })).not.toHaveValue('')
+  await expectNoErrorPage(page)
+  return main
+}
+
+test('the owner reads the connection parameters, reveals the password and copies the psql command', async ({
+  page,
+}) => {
+  const ref = required('projectRef')
+  await signInOwner(page)
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  const main = await openDatabaseSettings(page, ref)
+
+  const { host, port, database, user } = await parameters(main)
+  expect(host).toBe('127.0.0.1')
+  expect(port).toMatch(/^[1-9]\d*$/)
+  expect(database).not.toBe('')
+  expect(user).not.toBe('')
+  // The project's admin role, not the cluster's superuser (DESIGN.md, "Trust boundary").
+  expect(user).not.toBe('postgres')
+  await expect(main.getByText(`postgresql://${user}:[YOUR-PASSWORD]@${host}:${port}/${database}`)).toBeVisible()
+
+  // Hidden until revealed: a password field, with nothing of the password on the page.
+  const passwordField = main.getByLabel('Password', { exact: true })
+  await expect(passwordField).toHaveAttribute('type', 'password')
+  await expect(main.getByRole('button', { name: 'Copy password' })).toHaveCount(0)
+  await expectNamedControls(page)
+  await screenshot(page, '11-database-settings-light')
+
+  const hidden = await passwordField.inputValue()
+  await main.getByRole('button', { name: 'Reveal' }).click()
+  await expect(passwordField).toHaveAttribute('type', 'text')
+  const password = await passwordField.inputValue()
+  expect(password).not.toBe(hidden)
+  expect(password.length).toBeGreaterThanOrEqual(8)
+  await expect(main.getByRole('button', { name: 'Copy password' })).toBeVisible()
+  await expectNamedControls(page)
+
+  // The psql command on the page is what the clipboard gets; it names the same role and database, and
+  // leaves the password for psql to ask.
+  const psql = (await main.getByText(/^psql /).textContent())!.trim()
+  await main.getByRole('button', { name: 'Copy psql command' }).click()
+  await expect(main.getByRole('button', { name: 'Copied' })).toBeVisible()
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(psql)
+  for (const part of [host, port, database, user]) expect(psql).toContain(part)
+  expect(psql).not.toContain(password)
+
+  // What the page shows connects, as that role, which is no superuser.
+  const client = new pg.Client({ host, port: Number(port), database, user, password })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ role: string; db: string; rolsuper: boolean }>(
+      'select current_user as role, current_database() as db, rolsuper from pg_roles where rolname = current_user',
+    )
+    expect(rows).toEqual([{ role: user, db: database, rolsuper: false }])
+  } finally {
+    await client.end()
+  }
+
+  await main.getByRole('button', { name: 'Hide' }).click()
+  await expect(passwordField).toHaveAttribute('type', 'password')
+  await expect(passwordField).toHaveValue(hidden)
+  await expect(main.getByRole('button', { name: 'Copy password' })).toHaveCount(0)
+
+  // The same page in the dark theme, then back to light for the journeys after this one.
+  const html = page.locator('html')
+  await page.getByRole('button', { name: /^Theme: / }).click()
+  await page.getByRole('menuitemradio', { name: 'Dark' }).click()
+  await expect(html).toHaveClass(/(^|\s)dark(\s|$)/)
+  await screenshot(page, '11-database-settings-dark')
+  await page.getByRole('button', { name: 'Theme: dark' }).click()
+  await page.getByRole('menuitemradio', { name: 'Light' }).click()
+  await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/)
+})
+
+test('a Read-only member sees the connection parameters but no Reveal, and the server keeps the password', async ({
+  page,
+}) => {
+  const ref = required('projectRef')
+  await page.goto('/sign-in')
+  await submitSignIn(page, READER)
+  await expect(page).toHaveURL(/\/projects$/)
+  const main = await openDatabaseSettings(page, ref)
+
+  const { host, user } = await parameters(main)
+  expect(host).toBe('127.0.0.1')
+  expect(user).not.toBe('postgres')
+  await expect(main.getByRole('button', { name: 'Copy psql command' })).toBeVisible()
+  await expect(main.getByRole('button', { name: 'Reveal' })).toHaveCount(0)
+  await expect(main.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password')
+  await expect(main.getByText(REVEAL_ONLY_ADMINS)).toBeVisible()
+  await expectNamedControls(page)
+  await screenshot(page, '11-database-settings-reader')
+
+  // Called directly, with a valid CSRF token (so the refusal is the role's), the reveal is refused.
+  const reveal = await page.request.post(`/api/projects/${ref}/database/password`, { headers: await csrfHeader(page) })
+  expect(reveal.status()).toBe(403)
+  expect(await reveal.json()).toMatchObject({ code: 'forbidden' })
+})
