@@ -3,6 +3,7 @@ import { CSV_IMPORT_TOO_LARGE_MESSAGE, type CsvImportOptions, type Impersonation
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exportTableCsv } from './csv-export.ts'
 import { CsvFileTooLargeError, copyLine, importCsv } from './csv-import.ts'
+import { EXPRESSION_MESSAGES } from './expression.ts'
 import { createCatalogDatabase, type CatalogDatabase } from './testing/catalog-database.ts'
 
 const ada = 'aaaaaaaa-0000-4000-8000-000000000001'
@@ -278,6 +279,35 @@ newline', 12.50, true, '2026-01-02 10:00:00+00', '2026-01-02', '{"a": [1, "x"], 
         message: 'The schema auth is managed by the platform and is read-only in the dashboard',
       },
     })
+  })
+
+  it('refuses a new table whose default or check is more than one expression, creating nothing', async () => {
+    const create = (column: { defaultValue?: string; defaultValueFormat?: 'expression'; check?: string }) => ({
+      schema: 'public',
+      name: 'planted',
+      rlsEnabled: false,
+      columns: [{ name: 'label', type: 'text', ...column }],
+    })
+    const options = { schema: 'public', table: 'planted', header: true, mapping: ['label'] }
+    const byDefault = await importFile('label\nA\n', {
+      ...options,
+      create: create({
+        defaultValue: "'a'); create table public.rce(line text); select ('b'",
+        defaultValueFormat: 'expression',
+      }),
+    })
+    expect(byDefault).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: EXPRESSION_MESSAGES.default.notSingle },
+    })
+    const byCheck = await importFile('label\nA\n', {
+      ...options,
+      create: create({ check: 'true); create table public.rce(line text); --' }),
+    })
+    expect(byCheck).toMatchObject({ ok: false, error: { code: 'bad_request', message: 'syntax error at or near ")"' } })
+    expect(await rows("select to_regclass('public.planted') as t, to_regclass('public.rce') as r")).toEqual([
+      { t: null, r: null },
+    ])
   })
 
   it("applies the impersonated role's RLS policies, listing the rows they refuse", async () => {

@@ -19,8 +19,10 @@ import type pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import { isPgError, toApiError } from '../db/pg-error.ts'
 import { buildFromInput, runSql } from './catalog.ts'
+import { readStringsAsChecked } from './expression.ts'
 import { findRelation, type Relation } from './relation-lookup.ts'
 import { refuseProtectedSchema } from './schemas.ts'
+import { checkColumnExpressions } from './table-ddl.ts'
 
 /**
  * CSV import (spec 1 §2 "Import data from CSV", issue 4): the uploaded file streams into `COPY … FROM STDIN`
@@ -347,8 +349,12 @@ async function importUpload(
     if (create.schema !== params.schema || create.name.trim() !== params.table) {
       return fail('bad_request', 'The new table must have the schema and name the import writes to')
     }
+    const checked = await checkColumnExpressions(create.columns)
+    if (!checked.ok) return checked
     const ddl = buildFromInput(() => buildCreateTable(create))
     if (!ddl.ok) return ddl
+    const conforming = await readStringsAsChecked(client)
+    if (!conforming.ok) return conforming
     const created = await runSql(client, ddl.data)
     if (!created.ok) return created
   }

@@ -1,6 +1,6 @@
-import type { CreateColumnPayload, PgColumn, PgTable, Result } from '@basalt/contracts'
-import { DDL_MESSAGES } from '@basalt/sql'
-import type pg from 'pg'
+import type { CreateColumnPayload, PgColumn, PgTable, Result, UpdateColumnPayload } from '@basalt/contracts'
+import { buildAddColumn, DDL_MESSAGES } from '@basalt/sql'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getTable } from './tables.ts'
 import {
@@ -12,6 +12,7 @@ import {
   updateColumn,
   updateTable,
 } from './table-ddl.ts'
+import { EXPRESSION_MESSAGES } from './expression.ts'
 import { createCatalogDatabase, oidOf, type CatalogDatabase } from './testing/catalog-database.ts'
 
 const FIXTURE = `
@@ -481,5 +482,204 @@ describe('deleteColumn', () => {
     expect(data(await change((c) => deleteColumn(c, extra.id, true)))).toEqual(extra)
     expect((await table('public.tmp')).columns?.map((c) => c.name)).toEqual(['id'])
     expect(await exists('public.tmp_extra')).toBeNull()
+  })
+})
+
+describe('one expression means one expression', () => {
+  // Both ran as three statements on the admin connection before defaults and checks were parsed.
+  const DEFAULT_ATTACK = "0; create table public.rce(line text); copy public.rce from program 'id'; --"
+  const CHECK_ATTACK = 'true); create table public.x(); --'
+  // The same, closing and reopening the parentheses the DDL puts around an expression.
+  const DEFAULT_IN_PARENS = '0); create table public.rce(line text); select (1'
+  const CHECK_IN_PARENS = 'true); create table public.x(); select (true'
+  /** The tables the attacks would create: none may exist after any of them. */
+  const planted = async () => ({ rce: await exists('public.rce'), x: await exists('public.x') })
+  const nothingPlanted = { rce: null, x: null }
+
+  let targetId: number
+  let amountId: string
+  beforeAll(async () => {
+    await db.exec('create table public.target (id int primary key, amount int)')
+    const target = await table('public.target')
+    targetId = target.id
+    amountId = column(target, 'amount').id
+  })
+
+  const refusal = (message: string) => ({ ok: false, error: expect.objectContaining({ code: 'bad_request', message }) })
+  const DEFAULT_REFUSED = refusal('syntax error at or near ";"')
+  const CHECK_REFUSED = refusal('syntax error at or near ")"')
+  const DEFAULT_NOT_SINGLE = refusal(EXPRESSION_MESSAGES.default.notSingle)
+  const CHECK_NOT_SINGLE = refusal(EXPRESSION_MESSAGES.check.notSingle)
+
+  it('refuses the attacks as a new table’s default or check, and creates nothing', async () => {
+    const attempts: [CreateColumnPayload, unknown][] = [
+      [{ name: 'n', type: 'int4', defaultValue: DEFAULT_ATTACK, defaultValueFormat: 'expression' }, DEFAULT_REFUSED],
+      [{ name: 'n', type: 'int4', check: CHECK_ATTACK }, CHECK_REFUSED],
+      [
+        { name: 'n', type: 'int4', defaultValue: DEFAULT_IN_PARENS, defaultValueFormat: 'expression' },
+        DEFAULT_NOT_SINGLE,
+      ],
+      [{ name: 'n', type: 'int4', check: CHECK_IN_PARENS }, CHECK_NOT_SINGLE],
+      [{ name: 'n', type: 'int4', check: '1) + (2' }, CHECK_NOT_SINGLE],
+      [{ name: 'n', type: 'int4', defaultValue: '1, 2', defaultValueFormat: 'expression' }, DEFAULT_NOT_SINGLE],
+    ]
+    for (const [bad, refused] of attempts) {
+      const created = await change((c) =>
+        createTable(c, { schema: 'public', name: 'victim', rlsEnabled: false, columns: [...STARTING_COLUMNS, bad] }),
+      )
+      expect(created).toEqual(refused)
+    }
+    expect(await exists('public.victim')).toBeNull()
+    expect(await planted()).toEqual(nothingPlanted)
+  })
+
+  it('refuses the attacks as an added column’s default or check, and adds nothing', async () => {
+    const before = await shape('public.target')
+    const attempts: [CreateColumnPayload, unknown][] = [
+      [{ name: 'n', type: 'int4', defaultValue: DEFAULT_ATTACK, defaultValueFormat: 'expression' }, DEFAULT_REFUSED],
+      [{ name: 'n', type: 'int4', check: CHECK_ATTACK }, CHECK_REFUSED],
+      [
+        { name: 'n', type: 'int4', defaultValue: DEFAULT_IN_PARENS, defaultValueFormat: 'expression' },
+        DEFAULT_NOT_SINGLE,
+      ],
+      [{ name: 'n', type: 'int4', check: CHECK_IN_PARENS }, CHECK_NOT_SINGLE],
+      [
+        { name: 'n', type: 'int4', defaultValue: 'now() -- when', defaultValueFormat: 'expression' },
+        refusal(EXPRESSION_MESSAGES.default.comment),
+      ],
+    ]
+    for (const [bad, refused] of attempts) {
+      expect(await change((c) => addColumn(c, { tableId: targetId, ...bad }))).toEqual(refused)
+    }
+    expect(await shape('public.target')).toEqual(before)
+    expect(await planted()).toEqual(nothingPlanted)
+  })
+
+  it('refuses the attacks as a changed default or check, and changes nothing', async () => {
+    const before = await shape('public.target')
+    const attempts: [UpdateColumnPayload, unknown][] = [
+      [{ name: 'total', defaultValue: DEFAULT_ATTACK, defaultValueFormat: 'expression' }, DEFAULT_REFUSED],
+      [{ name: 'total', check: CHECK_ATTACK }, CHECK_REFUSED],
+      [{ defaultValue: DEFAULT_IN_PARENS, defaultValueFormat: 'expression' }, DEFAULT_NOT_SINGLE],
+      [{ check: CHECK_IN_PARENS }, CHECK_NOT_SINGLE],
+      [{ check: 'true from pg_sleep(1)' }, refusal('syntax error at or near "from"')],
+    ]
+    for (const [bad, refused] of attempts) {
+      expect(await change((c) => updateColumn(c, amountId, bad))).toEqual(refused)
+    }
+    expect(await shape('public.target')).toEqual(before)
+    expect(await planted()).toEqual(nothingPlanted)
+  })
+
+  it('writes a default with the attack’s shape but no format as the literal it reads as', async () => {
+    const added = data(
+      await change((c) =>
+        addColumn(c, { tableId: targetId, name: 'note', type: 'text', defaultValue: DEFAULT_ATTACK }),
+      ),
+    )
+    expect(added.default_value).toBe(`'${DEFAULT_ATTACK.replaceAll("'", "''")}'::text`)
+    expect(await planted()).toEqual(nothingPlanted)
+    data(await change((c) => deleteColumn(c, added.id, false)))
+  })
+
+  it('keeps checked expressions whole in the DDL: a -- inside a string, a multi-line check', async () => {
+    const added = data(
+      await change((c) =>
+        addColumn(c, {
+          tableId: targetId,
+          name: 'label',
+          type: 'text',
+          defaultValue: "'a--b'",
+          defaultValueFormat: 'expression',
+          isNullable: false,
+          check: "label <> ''\n  and length(label) < 10",
+        }),
+      ),
+    )
+    expect(added).toMatchObject({
+      default_value: "'a--b'::text",
+      is_nullable: false,
+      check: "label <> ''::text AND length(label) < 10",
+    })
+    data(await change((c) => deleteColumn(c, added.id, false)))
+  })
+
+  it('quotes a type, a comment and a foreign key, so the attacks there are names or text', async () => {
+    const before = await shape('public.target')
+    // A type is a name, modifiers and []: anything else is refused, and a name is quoted unless built in.
+    const typed = await change((c) =>
+      addColumn(c, { tableId: targetId, name: 'n', type: 'int4; create table public.rce(line text); --' }),
+    )
+    expect(typed).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'Invalid type "int4; create table public.rce(line text); --"' },
+    })
+    const named = await change((c) => addColumn(c, { tableId: targetId, name: 'n', type: 'int4; drop table target' }))
+    expect(named).toMatchObject({
+      ok: false,
+      error: { code: 'pg_error', message: 'type "int4; drop table target" does not exist' },
+    })
+    const retyped = await change((c) =>
+      updateColumn(c, amountId, { type: 'int4 using 1; drop table public.target; --' }),
+    )
+    expect(retyped).toMatchObject({
+      ok: false,
+      error: { code: 'pg_error', message: 'schema "int4 using 1; drop table public" does not exist' },
+    })
+    const referenced = await change((c) =>
+      addColumn(c, {
+        tableId: targetId,
+        name: 'n',
+        type: 'int4',
+        foreignKey: {
+          schema: 'public',
+          table: 'authors" (id); create table public.rce(line text); --',
+          column: 'id',
+          deletionAction: 'no action',
+          updateAction: 'no action',
+        },
+      }),
+    )
+    expect(referenced).toMatchObject({ ok: false, error: { code: 'pg_error', pg: { code: '42P01' } } })
+    expect(await shape('public.target')).toEqual(before)
+
+    const attack = "'; create table public.rce(line text); --"
+    const commented = data(await change((c) => updateColumn(c, amountId, { comment: attack })))
+    expect(commented.comment).toBe(attack)
+    const tableCommented = data(await change((c) => updateTable(c, targetId, { comment: `\\${attack}` })))
+    expect(tableCommented.comment).toBe(`\\${attack}`)
+    expect(await planted()).toEqual(nothingPlanted)
+  })
+
+  it('reads strings as the check did even where standard_conforming_strings is off', async () => {
+    // With it off, `'\'` does not end at its second quote: this one expression would run as three statements.
+    const attack = "'\\' || '); create table public.x(); select (1 --'"
+    const offPool = new pg.Pool({ connectionString: db.url, max: 1, options: '-c standard_conforming_strings=off' })
+    const column = {
+      name: 'quoted',
+      type: 'text',
+      defaultValue: attack,
+      defaultValueFormat: 'expression',
+    } satisfies CreateColumnPayload
+    try {
+      // What the attack counts on: the built DDL, run as it is with the setting off, plants public.x.
+      const client = await offPool.connect()
+      try {
+        await client.query('begin')
+        await client.query(buildAddColumn({ table: { schema: 'public', name: 'target' }, column }))
+        expect((await client.query("select to_regclass('public.x')::text as x")).rows).toEqual([{ x: 'x' }])
+      } finally {
+        await client.query('rollback')
+        client.release()
+      }
+      expect(await planted()).toEqual(nothingPlanted)
+
+      const added = data(await inTransaction(offPool, (c) => addColumn(c, { tableId: targetId, ...column })))
+      expect(added.default_value).toBe(`('\\'::text || '); create table public.x(); select (1 --'::text)`)
+      expect(await planted()).toEqual(nothingPlanted)
+      data(await change((c) => deleteColumn(c, added.id, false)))
+    } finally {
+      await offPool.end()
+    }
   })
 })

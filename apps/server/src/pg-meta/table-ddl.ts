@@ -19,10 +19,13 @@ import {
   buildDropTable,
   buildUpdateColumn,
   buildUpdateTable,
+  defaultValueFormatFor,
+  type ColumnChanges,
 } from '@basalt/sql'
 import type pg from 'pg'
 import { withRole } from '../db/impersonation.ts'
 import { buildFromInput, runSql } from './catalog.ts'
+import { checkSingleExpression, readStringsAsChecked } from './expression.ts'
 import { refuseProtectedSchema } from './schemas.ts'
 import { getColumn } from './columns.ts'
 import { getTable } from './tables.ts'
@@ -31,7 +34,9 @@ import { getTable } from './tables.ts'
  * Schema changes of the table editor: create, update and drop tables and columns (spec 2 §3, §5). Each
  * change is built by `@basalt/sql` (the same SQL the review step showed), run as the admin connection in
  * one transaction with the catalog reads around it, and answered with the object as the catalog then says
- * it is. Updates are diffed against the catalog, so only what really changes is altered.
+ * it is. Updates are diffed against the catalog, so only what really changes is altered. Defaults written
+ * as expressions and CHECK constraints are SQL by design: each must be one expression (expression.ts)
+ * before any DDL is built.
  */
 
 /** Carries a failure out of withRole, so the transaction rolls back instead of committing. */
@@ -65,8 +70,36 @@ export async function inTransaction<T>(
 async function run(client: pg.ClientBase, sql: Result<string>): Promise<Result<null>> {
   if (!sql.ok) return sql
   if (sql.data === '') return ok(null)
+  const conforming = await readStringsAsChecked(client)
+  if (!conforming.ok) return conforming
   const result = await runSql(client, sql.data)
   return result.ok ? ok(null) : result
+}
+
+const hasText = (value: string | null | undefined): value is string => value != null && value.trim() !== ''
+
+/**
+ * Refuses the columns' defaults, those the builder writes as expressions, and their CHECKs unless each is
+ * one expression: the builder puts both into the DDL as SQL. Give it what is about to be built (for an
+ * update, the changes), so a default or check the catalog already holds is not read again.
+ *
+ * @example
+ *   const checked = await checkColumnExpressions([{ defaultValue: 'now()', check: 'length(title) > 0' }])
+ */
+export async function checkColumnExpressions(
+  columns: readonly Pick<ColumnChanges, 'defaultValue' | 'defaultValueFormat' | 'check'>[],
+): Promise<Result<null>> {
+  for (const { defaultValue, defaultValueFormat, check } of columns) {
+    if (hasText(defaultValue) && defaultValueFormatFor(defaultValue, defaultValueFormat) === 'expression') {
+      const checked = await checkSingleExpression(defaultValue, 'default')
+      if (!checked.ok) return checked
+    }
+    if (hasText(check)) {
+      const checked = await checkSingleExpression(check, 'check')
+      if (!checked.ok) return checked
+    }
+  }
+  return ok(null)
 }
 
 async function tableOid(client: pg.ClientBase, schema: string, name: string): Promise<Result<number>> {
@@ -87,6 +120,8 @@ async function tableOid(client: pg.ClientBase, schema: string, name: string): Pr
 export async function createTable(client: pg.ClientBase, payload: CreateTablePayload): Promise<Result<PgTable>> {
   const refused = refuseProtectedSchema(payload.schema)
   if (refused) return refused
+  const checked = await checkColumnExpressions(payload.columns)
+  if (!checked.ok) return checked
   const created = await run(
     client,
     buildFromInput(() => buildCreateTable(payload)),
@@ -148,6 +183,8 @@ function parseColumnId(id: string): { tableId: number; attnum: number } {
 /** Adds a column to a table (POST …/columns); answers it as the column listing does. */
 export async function addColumn(client: pg.ClientBase, body: AddColumnBody): Promise<Result<PgColumn>> {
   const { tableId, ...column } = body
+  const checked = await checkColumnExpressions([column])
+  if (!checked.ok) return checked
   const table = await getTable(client, tableId)
   if (!table.ok) return table
   const refused = refuseProtectedSchema(table.data.schema)
@@ -184,6 +221,8 @@ export async function updateColumn(
   if (refused) return refused
   const before = columnPayloadOf(column.data, table.data)
   const changes = diffColumn(before, payload)
+  const checked = await checkColumnExpressions([changes])
+  if (!checked.ok) return checked
   const updated = await run(
     client,
     buildFromInput(() =>
