@@ -11,9 +11,10 @@ import type { LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { buildApp } from '@basalt/server/src/app.ts'
 import { startEmbeddedPostgres, type EmbeddedCluster } from '@basalt/server/src/db/embedded.ts'
-import { createProjectDatabaseProvider } from '@basalt/server/src/db/project-databases.ts'
+import { projectClusters, type ProjectDatabaseProvider } from '@basalt/server/src/db/project-databases.ts'
 import { RelationCache } from '@basalt/server/src/pg-meta/relation-lookup.ts'
 import { fetchTableRows } from '@basalt/server/src/pg-meta/table-rows.ts'
+import { adminUrlOf, type ProjectRow } from '@basalt/server/src/platform/projects.ts'
 import { resolveSession } from '@basalt/server/src/platform/sessions.ts'
 import { createPlatformPool, migratePlatform } from '@basalt/server/src/platform/store.ts'
 import type { App } from '@basalt/server/src/routes/types.ts'
@@ -152,9 +153,11 @@ export async function tableEditor(report: Report): Promise<void> {
   let platformDb: pg.Pool | undefined
   let app: App | undefined
   let direct: pg.Client | undefined
+  let projectDatabases: ProjectDatabaseProvider | undefined
   try {
     console.error(`table editor: starting embedded Postgres, ${total.toLocaleString('en')} rows`)
-    cluster = await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), port: await freePort() })
+    const platformPort = await freePort()
+    cluster = await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), port: platformPort })
     const admin = new pg.Client({ connectionString: cluster.urlFor('postgres') })
     await admin.connect()
     await admin.query('create database bench_platform')
@@ -164,7 +167,8 @@ export async function tableEditor(report: Report): Promise<void> {
     const migrating = await platformDb.connect()
     await migratePlatform(migrating)
     migrating.release()
-    const projectDatabases = createProjectDatabaseProvider(cluster.urlFor('postgres'), 'bench_project_')
+    // As on the embedded default: the project gets a cluster of its own, and the app connects as its admin role.
+    projectDatabases = projectClusters(path.join(dir, 'projects'))
     app = await buildApp({
       config: {
         port: 0,
@@ -175,8 +179,11 @@ export async function tableEditor(report: Report): Promise<void> {
         encryptionKey: randomBytes(32),
         logLevel: 'silent',
         publicUrl: 'http://localhost:8000',
-        embeddedPgPort: 0,
+        embeddedPgPort: platformPort,
         trustProxy: false,
+        projectPoolSize: 10,
+        projectMaxConnections: 20,
+        orgProjectLimit: 10,
       },
       db: platformDb,
       projectDatabases,
@@ -198,7 +205,8 @@ export async function tableEditor(report: Report): Promise<void> {
       await new Promise((r) => setTimeout(r, 100))
     }
 
-    direct = new pg.Client({ connectionString: cluster.urlFor(projectDatabases.databaseNameFor(ref)) })
+    const { rows } = await platformDb.query<ProjectRow>('select * from basalt.projects where ref = $1', [ref])
+    direct = new pg.Client({ connectionString: adminUrlOf(app.platform, rows[0]!)! })
     await direct.connect()
     await loadItems(direct, total)
 
@@ -318,6 +326,7 @@ export async function tableEditor(report: Report): Promise<void> {
   } finally {
     await direct?.end().catch(() => {})
     await app?.close().catch(() => {})
+    await projectDatabases?.closeAll().catch(() => {})
     await platformDb?.end().catch(() => {})
     await cluster?.stop().catch(() => {})
     await rm(dir, { recursive: true, force: true })

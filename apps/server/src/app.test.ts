@@ -5,7 +5,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testConfig } from '../test/platform-app.ts'
 import { buildApp } from './app.ts'
-import { createProjectDatabaseProvider } from './db/project-databases.ts'
+import { sharedServerProjects } from './db/project-databases.ts'
 import { redactUrl } from './http/logger.ts'
 
 describe('serving the web app', () => {
@@ -21,7 +21,7 @@ describe('serving the web app', () => {
     app = await buildApp({
       config: testConfig(),
       db,
-      projectDatabases: createProjectDatabaseProvider('postgresql://nobody@127.0.0.1:1/none'),
+      projectDatabases: sharedServerProjects('postgresql://nobody@127.0.0.1:1/none'),
       webDistDir: dir,
     })
   })

@@ -5,6 +5,7 @@ import fastifyMultipart from '@fastify/multipart'
 import Fastify from 'fastify'
 import type pg from 'pg'
 import type { Config } from './config.ts'
+import { registerProjectExecutor } from './db/executor.ts'
 import { PoolRegistry } from './db/pools.ts'
 import type { ProjectDatabaseProvider } from './db/project-databases.ts'
 import { registerCsrf } from './http/csrf.ts'
@@ -20,11 +21,8 @@ import { accountRoutes } from './routes/account.ts'
 import { authRoutes } from './routes/auth.ts'
 import { invitationRoutes } from './routes/invitations.ts'
 import { organizationRoutes } from './routes/organizations.ts'
-import { pgMetaRoutes } from './routes/pg-meta.ts'
+import { pgMetaRoutes } from './routes/pg-meta/index.ts'
 import { projectRoutes } from './routes/projects.ts'
-import { tableCsvRoutes } from './routes/table-csv.ts'
-import { tableDdlRoutes } from './routes/table-ddl.ts'
-import { tableWriteRoutes } from './routes/table-writes.ts'
 import type { App } from './routes/types.ts'
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -106,16 +104,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCsrf(app, deps.config)
   registerSession(app, ctx)
   registerPermissions(app, ctx)
+  registerProjectExecutor(app, ctx)
 
   authRoutes(app, ctx)
   accountRoutes(app, ctx)
   organizationRoutes(app, ctx)
   invitationRoutes(app, ctx)
   projectRoutes(app, ctx)
-  pgMetaRoutes(app, ctx)
-  tableDdlRoutes(app, ctx)
-  tableWriteRoutes(app, ctx)
-  tableCsvRoutes(app, ctx)
+  pgMetaRoutes(app)
 
   await registerSpa(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir)
   return app

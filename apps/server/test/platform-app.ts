@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto'
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import type { LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import type { OrgRole } from '@basalt/contracts'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import type { Config } from '../src/config.ts'
-import { createProjectDatabaseProvider } from '../src/db/project-databases.ts'
+import { projectClusters, sharedServerProjects, type ProjectDatabaseProvider } from '../src/db/project-databases.ts'
 import type { RateLimits } from '../src/platform/context.ts'
+import { adminUrlOf, type ProjectRow } from '../src/platform/projects.ts'
 import { createPlatformPool, migratePlatform } from '../src/platform/store.ts'
 import type { App } from '../src/routes/types.ts'
 import { createTestDatabase, withAdminClient } from './databases.ts'
+import { freePort } from './global-setup.ts'
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -23,6 +28,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: 'http://localhost:8000',
     embeddedPgPort: 0,
     trustProxy: false,
+    projectPoolSize: 5,
+    projectMaxConnections: 20,
+    orgProjectLimit: 50,
     ...overrides,
   }
 }
@@ -31,23 +39,44 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * The whole app against a fresh platform database on the test cluster. Project databases it creates are
  * named with this file's own prefix and dropped by close().
  */
-export async function createTestApp(options: { rateLimits?: Partial<RateLimits>; config?: Partial<Config> } = {}) {
+export async function createTestApp(
+  options: {
+    rateLimits?: Partial<RateLimits>
+    config?: Partial<Config>
+    /** Projects on clusters of their own (the embedded default) instead of databases on the test cluster. */
+    clusters?: boolean
+  } = {},
+) {
   const platformDb = await createTestDatabase('plat')
   const db = createPlatformPool(platformDb.url, 5)
   const client = await db.connect()
   await migratePlatform(client)
   client.release()
   const prefix = `${platformDb.name}_p_`
-  const projectDatabases = createProjectDatabaseProvider(inject('pgAdminUrl'), prefix)
+  let clustersDir: string | undefined
+  let projectDatabases: ProjectDatabaseProvider
   const config = testConfig(options.config)
+  if (options.clusters) {
+    // The clusters run as the 'postgres' system user, which must be able to enter the directory.
+    clustersDir = await mkdtemp(path.join(os.tmpdir(), 'basalt-test-projects-'))
+    await chmod(clustersDir, 0o755)
+    projectDatabases = projectClusters(clustersDir)
+    config.embeddedPgPort = await freePort()
+  } else {
+    projectDatabases = sharedServerProjects(inject('pgAdminUrl'), prefix)
+  }
   const app = await buildApp({ config, db, projectDatabases, rateLimits: options.rateLimits, webDistDir: null })
   return {
     app,
     db,
     config,
     projectDatabases,
+    /** Where the projects' own clusters live (with `clusters`). */
+    clustersDir,
     async close() {
       await app.close()
+      await projectDatabases.closeAll()
+      if (clustersDir) await rm(clustersDir, { recursive: true, force: true })
       await db.end()
       await withAdminClient(async (c) => {
         const { rows } = await c.query<{ datname: string }>(
@@ -55,6 +84,11 @@ export async function createTestApp(options: { rateLimits?: Partial<RateLimits>;
           [prefix],
         )
         for (const r of rows) await c.query(`drop database if exists ${c.escapeIdentifier(r.datname)} with (force)`)
+        const { rows: roles } = await c.query<{ rolname: string }>(
+          'select rolname from pg_roles where starts_with(rolname, $1)',
+          [prefix],
+        )
+        for (const r of roles) await c.query(`drop role if exists ${c.escapeIdentifier(r.rolname)}`)
       })
       await platformDb.drop()
     },
@@ -129,9 +163,26 @@ export async function waitForProject(
   }
 }
 
+/** A superuser URL of a project's database on the test cluster: for tests to inspect what roles cannot. */
+export async function projectSuperuserUrl(t: { db: pg.Pool; projectDatabases: ProjectDatabaseProvider }, ref: string) {
+  const { rows } = await t.db.query('select ref, database_name, cluster_port from basalt.projects where ref = $1', [
+    ref,
+  ])
+  return t.projectDatabases.superuserUrl(rows[0])
+}
+
+/**
+ * A URL that logs in as the project's admin role — what a member connecting with psql gets: tests arrange
+ * their tables with it, so the tables belong to the project as they would in use.
+ */
+export async function projectAdminUrl(t: { app: App; db: pg.Pool }, ref: string) {
+  const { rows } = await t.db.query<ProjectRow>('select * from basalt.projects where ref = $1', [ref])
+  return adminUrlOf(t.app.platform, rows[0]!)!
+}
+
 /**
  * What project route tests start from: an app with an owner, one active project of the owner's
- * organisation, a superuser connection to that project's database, and `join` to add a member with a role
+ * organisation, a connection to that project's database as its admin role (see projectAdminUrl), and `join` to add a member with a role
  * through an invitation. `close` ends the connection and the app.
  */
 export async function createProjectApp(name: string) {
@@ -142,8 +193,7 @@ export async function createProjectApp(name: string) {
   const ref: string = (await owner.post(`/api/organizations/${org.slug}/projects`, { name })).json().ref
   const { status, statusMessage } = await waitForProject(owner, ref)
   if (status !== 'active') throw new Error(`project ${ref} is ${status}: ${statusMessage}`)
-  const { rows } = await t.db.query('select database_name from basalt.projects where ref = $1', [ref])
-  const database = new pg.Client({ connectionString: t.projectDatabases.urlFor(rows[0].database_name) })
+  const database = new pg.Client({ connectionString: await projectAdminUrl(t, ref) })
   await database.connect()
 
   const join = async (email: string, role: OrgRole): Promise<Agent> => {

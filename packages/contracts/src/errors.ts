@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   pg_error: 400,
   connection_failed: 502,
+  /** The database is down for a moment (Basalt is restarting it); the call may be tried again. */
+  database_restarting: 503,
   internal: 500,
 } as const
 

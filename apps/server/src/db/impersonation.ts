@@ -1,5 +1,6 @@
 import type { Impersonation } from '@basalt/contracts'
 import type pg from 'pg'
+import { inTransaction, isLost } from './transaction.ts'
 
 export type { Impersonation }
 
@@ -60,6 +61,8 @@ export interface WithRoleOptions {
    * connections can share, so that two statements running side by side see the same rows.
    */
   shareSnapshot?: boolean
+  /** A statement_timeout for this transaction only (catalog reads), instead of the connection's. */
+  timeoutMs?: number
 }
 
 /** Whether pool.connect() would hand out a connection now rather than queue for one. */
@@ -74,89 +77,87 @@ async function setRole(client: pg.ClientBase, role: string, claims: Record<strin
 }
 
 /**
- * Runs fn on one connection inside a transaction that, when impersonating, first switches to the role
- * and sets request.jwt.claims — both local to the transaction, so nothing leaks back into the pool. fn's
- * SQL is sent as written (no prefix), so error positions need no offset. Commits when fn resolves and
- * rolls back when it throws (or when `readOnly` asks for it). A read-only call without impersonation runs
- * on the connection as it is, outside a transaction, unless it asks to share its snapshot.
+ * Runs fn on one connection inside a transaction (see inTransaction: a failed Result rolls it back) that,
+ * when impersonating, first switches to the role and sets request.jwt.claims — both local to the
+ * transaction, so nothing leaks back into the pool. fn's SQL is sent as written (no prefix), so error
+ * positions need no offset. Commits when fn succeeds and rolls back otherwise (or always when `readOnly`
+ * asks for it). A read-only call without impersonation, snapshot or timeout of its own runs on the
+ * connection as it is, outside a transaction.
  */
 export async function withRole<T>(
   pool: pg.Pool,
   impersonation: Impersonation | undefined,
   fn: (client: pg.PoolClient, snapshot: SharedSnapshot | undefined) => Promise<T>,
-  { readOnly = false, shareSnapshot = false }: WithRoleOptions = {},
+  { readOnly = false, shareSnapshot = false, timeoutMs }: WithRoleOptions = {},
 ): Promise<T> {
   const client = await pool.connect()
-  let broken = false
   // A read as the admin connection needs no transaction: there is no role or claim to scope, and the two
   // round trips of begin/rollback were a third of a grid page's time (docs/performance.md).
-  if (!impersonation && readOnly && !shareSnapshot) {
+  if (!impersonation && readOnly && !shareSnapshot && timeoutMs === undefined) {
     try {
       return await fn(client, undefined)
     } finally {
       client.release()
     }
   }
+  const mode = readOnly ? ' read only' : ''
+  const begin =
+    (shareSnapshot ? `begin isolation level repeatable read${mode}` : `begin${mode}`) +
+    (timeoutMs === undefined ? '' : `; set local statement_timeout = ${Math.floor(timeoutMs)}`)
+  let broken = false
   try {
-    const mode = readOnly ? ' read only' : ''
-    await client.query(shareSnapshot ? `begin isolation level repeatable read${mode}` : `begin${mode}`)
-    try {
-      const claims = impersonation && (await claimsFor(client, impersonation))
-      if (impersonation) await setRole(client, impersonation.role, claims!)
-      const snapshot: SharedSnapshot | undefined = shareSnapshot
-        ? {
-            alongside: async (other) => {
-              const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id')
-              // Checked right before asking: waiting in the pool's queue while holding a connection could
-              // leave every export waiting for one another's.
-              if (!hasSpareConnection(pool)) return undefined
-              const second = await pool.connect()
-              const settle = async () => {
-                const rolledBack = await second.query('rollback').then(
-                  () => true,
-                  () => false,
-                )
-                second.release(!rolledBack)
-              }
-              // The snapshot is imported before this returns: it lives only as long as this transaction,
-              // which a failing statement here would end.
-              try {
-                await second.query(
-                  'begin isolation level repeatable read read only; ' +
-                    `set transaction snapshot ${second.escapeLiteral(rows[0]!.id)}`,
-                )
-                if (impersonation) await setRole(second, impersonation.role, claims!)
-              } catch (err) {
-                await settle()
-                throw err
-              }
-              const done = (async () => {
-                try {
-                  return await other(second)
-                } finally {
-                  await settle()
+    const done = await inTransaction(
+      client,
+      async () => {
+        const claims = impersonation && (await claimsFor(client, impersonation))
+        if (impersonation) await setRole(client, impersonation.role, claims!)
+        const snapshot: SharedSnapshot | undefined = shareSnapshot
+          ? {
+              alongside: async (other) => {
+                const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id')
+                // Checked right before asking: waiting in the pool's queue while holding a connection could
+                // leave every export waiting for one another's.
+                if (!hasSpareConnection(pool)) return undefined
+                const second = await pool.connect()
+                const settle = async () => {
+                  const rolledBack = await second.query('rollback').then(
+                    () => true,
+                    () => false,
+                  )
+                  second.release(!rolledBack)
                 }
-              })()
-              return { done }
-            },
-          }
-        : undefined
-      const result = await fn(client, snapshot)
-      if (readOnly) {
-        // Nothing to keep: when fn had to close the connection (an abandoned COPY), the transaction is over
-        // with it and the connection is dropped rather than pooled.
-        await client.query('rollback').catch(() => {
-          broken = true
-        })
-      } else await client.query('commit')
-      return result
-    } catch (err) {
-      await client.query('rollback').catch(() => {
-        broken = true
-      })
-      throw err
-    }
+                // The snapshot is imported before this returns: it lives only as long as this transaction,
+                // which a failing statement here would end.
+                try {
+                  await second.query(
+                    'begin isolation level repeatable read read only; ' +
+                      `set transaction snapshot ${second.escapeLiteral(rows[0]!.id)}`,
+                  )
+                  if (impersonation) await setRole(second, impersonation.role, claims!)
+                } catch (err) {
+                  await settle()
+                  throw err
+                }
+                const done = (async () => {
+                  try {
+                    return await other(second)
+                  } finally {
+                    await settle()
+                  }
+                })()
+                return { done }
+              },
+            }
+          : undefined
+        return fn(client, snapshot)
+      },
+      // Nothing to keep from a read: when fn had to close the connection (an abandoned COPY), the
+      // transaction is over with it and the connection is dropped rather than pooled.
+      { begin, rollBack: readOnly },
+    )
+    broken = done.broken
+    return done.value
   } finally {
-    client.release(broken)
+    client.release(broken || isLost(client))
   }
 }

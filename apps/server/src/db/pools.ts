@@ -24,46 +24,70 @@ export const dataTypeParsers = {
 export interface PoolOptions {
   max?: number
   applicationName?: string
+  /** Server settings sent when each connection starts (no round trip of their own). */
+  statementTimeoutMs?: number
+  idleInTransactionTimeoutMs?: number
+  /** `-c name=value` options for the server, e.g. default_transaction_read_only. */
+  options?: string
 }
+
+/** Where a pool connects: a connection string, or its parts. */
+export type PoolTarget =
+  { connectionString: string } | { host: string; port: number; database: string; user: string; password: string }
 
 /** A pool for one project database (or the platform store), with Basalt's type parsing. */
 export function createPool(
-  connectionString: string,
-  { max = 10, applicationName = 'basalt' }: PoolOptions = {},
+  target: string | PoolTarget,
+  { max = 10, applicationName = 'basalt', statementTimeoutMs, idleInTransactionTimeoutMs, options }: PoolOptions = {},
 ): pg.Pool {
   const pool = new pg.Pool({
-    connectionString,
+    ...(typeof target === 'string' ? { connectionString: target } : target),
     max,
     application_name: applicationName,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     types: dataTypeParsers,
+    ...(statementTimeoutMs === undefined ? {} : { statement_timeout: statementTimeoutMs }),
+    ...(idleInTransactionTimeoutMs === undefined
+      ? {}
+      : { idle_in_transaction_session_timeout: idleInTransactionTimeoutMs }),
+    ...(options === undefined ? {} : { options }),
   })
-  // An idle client losing its connection (server restart) must not crash the process.
+  // A client losing its connection (a server restart, a killed backend) must not crash the process: idle
+  // ones are reported to the pool; one in use reports it to its call too, and emits it on itself, where
+  // nothing would listen while it is checked out.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   return pool
 }
 
 /**
- * Pools keyed by an id (project ref), created on first use and closed on eviction. Lookups of the
- * connection string are done by the caller so that this class holds no secrets beyond the live pools.
+ * Pools keyed by `<project ref>/<database>/<role>`, created on first use and closed on eviction. Lookups of
+ * the connection details are done by the caller so that this class holds no secrets beyond the live pools.
  */
 export class PoolRegistry {
   private pools = new Map<string, pg.Pool>()
 
-  get(key: string, connectionString: () => string, options?: PoolOptions): pg.Pool {
+  get(key: string, target: () => PoolTarget, options?: PoolOptions): pg.Pool {
     let pool = this.pools.get(key)
     if (!pool) {
-      pool = createPool(connectionString(), options)
+      pool = createPool(target(), options)
       this.pools.set(key, pool)
     }
     return pool
   }
 
-  async evict(key: string): Promise<void> {
-    const pool = this.pools.get(key)
-    this.pools.delete(key)
-    await pool?.end()
+  /** The live pools of one project (every database and role), for tests and diagnostics. */
+  of(ref: string): pg.Pool[] {
+    return [...this.pools].filter(([key]) => key.startsWith(`${ref}/`)).map(([, pool]) => pool)
+  }
+
+  /** Closes every pool of a project. */
+  async evict(ref: string): Promise<void> {
+    const keys = [...this.pools.keys()].filter((key) => key.startsWith(`${ref}/`))
+    const pools = keys.map((key) => this.pools.get(key)!)
+    for (const key of keys) this.pools.delete(key)
+    await Promise.all(pools.map((p) => p.end()))
   }
 
   async closeAll(): Promise<void> {

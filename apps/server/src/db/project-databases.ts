@@ -1,29 +1,64 @@
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
 import pg from 'pg'
 import { fail, ok, type Result } from '@basalt/contracts'
 import { bootstrapProjectDatabase } from './bootstrap.ts'
+import { PROJECT_CLUSTER_SETTINGS, startEmbeddedPostgres, type EmbeddedCluster } from './embedded.ts'
+
+/** Where a project Basalt created lives, as the platform store records it. */
+export interface ProjectPlacement {
+  ref: string
+  database_name: string
+  /** The project's own cluster's port (embedded default); null on a shared server. */
+  cluster_port: number | null
+}
 
 /**
- * What the platform needs from the Postgres server that holds Basalt-created ("embedded") project
- * databases — the embedded cluster, or the server of PLATFORM_DATABASE_URL — plus probing and
- * bootstrapping any project database.
+ * The Postgres servers that hold the databases Basalt creates for projects:
+ * - `clusters` (the embedded default): one PostgreSQL cluster per project under `DATA_DIR/projects/<ref>`,
+ *   on its own port of 127.0.0.1, so a project cannot see another project or the platform at all;
+ * - `shared` (`PLATFORM_DATABASE_URL`, and the tests): one database per project on that server, reachable
+ *   only by the project's own roles (CONNECT revoked from PUBLIC).
+ * Either way the superuser URLs it gives are for Basalt's own bootstrap and management, never for a
+ * member's call.
  */
 export interface ProjectDatabaseProvider {
+  readonly kind: 'clusters' | 'shared'
   /** Name of the database Basalt creates for a project ref. */
   databaseNameFor(ref: string): string
-  /** Superuser URL of a database on the provider's server. */
-  urlFor(database: string): string
-  databaseExists(database: string): Promise<boolean>
-  createDatabase(database: string): Promise<void>
-  /** Drops the database, disconnecting its sessions; no error if it is already gone. */
-  dropDatabase(database: string): Promise<void>
+  /** Names of the project's admin and read-only login roles. */
+  roleNamesFor(ref: string): { admin: string; readonly: string }
+  /** Makes the project's server run and its database exist (idempotent). */
+  ensure(p: ProjectPlacement): Promise<void>
+  /** Superuser URL of the project's database, for bootstrap and management only. */
+  superuserUrl(p: ProjectPlacement): string
+  /** Where members' connections go. */
+  address(p: ProjectPlacement): { host: string; port: number }
+  /** Stops serving the project (a paused project): its cluster stops; a shared server is left alone. */
+  stop(p: ProjectPlacement): Promise<void>
+  /** Removes the project's database and roles, or its whole cluster; no error when already gone. */
+  remove(p: ProjectPlacement): Promise<void>
+  /** Whether the project's server is up now (false while a dead cluster is being restarted). */
+  isRunning(p: ProjectPlacement): boolean
+  /** Stops every cluster this process started. */
+  closeAll(): Promise<void>
   /** Connects once and reads the server version; the failure message never contains the password. */
-  testConnection(connectionString: string): Promise<Result<{ serverVersion: string }>>
+  testConnection(connectionString: string): Promise<Result<ConnectionFacts>>
   bootstrap(connectionString: string): Promise<void>
+}
+
+/** What one connection with a connection string learns about it. */
+export interface ConnectionFacts {
+  serverVersion: string
+  /** The role logs in as a superuser: anyone who may run SQL there can run programs on its host. */
+  superuser: boolean
+  /** The database is a Basalt platform database (it has `basalt.schema_migrations`), never a project's. */
+  platform: boolean
 }
 
 const CONNECT_TIMEOUT_MS = 5_000
 
-async function withClient<T>(connectionString: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(connectionString: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({
     connectionString,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -50,47 +85,148 @@ function withoutPassword(message: string, connectionString: string): string {
   return password ? message.split(password).join('********') : message
 }
 
-/**
- * @param adminUrl a superuser URL to any database of the server where project databases are created
- * @param databasePrefix prefix of created database names (tests use their own to clean up after themselves)
- */
-export function createProjectDatabaseProvider(
-  adminUrl: string,
-  databasePrefix = 'basalt_project_',
-): ProjectDatabaseProvider {
-  const urlFor = (database: string) => {
-    const url = new URL(adminUrl)
-    url.pathname = '/' + encodeURIComponent(database)
-    return url.toString()
-  }
-  return {
-    databaseNameFor: (ref) => databasePrefix + ref,
-    urlFor,
-    async databaseExists(database) {
-      const { rows } = await withClient(adminUrl, (c) =>
-        c.query('select 1 from pg_database where datname = $1', [database]),
+const urlWithDatabase = (url: string, database: string) => {
+  const u = new URL(url)
+  u.pathname = '/' + encodeURIComponent(database)
+  return u.toString()
+}
+
+async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {
+  await withClient(adminUrl, async (c) => {
+    const { rowCount } = await c.query('select 1 from pg_database where datname = $1', [database])
+    // Another replica creating the same database at the same moment is as good.
+    if (!rowCount) {
+      await c.query(`create database ${c.escapeIdentifier(database)}`).catch((err: unknown) => {
+        if (!['42P04', '23505'].includes((err as { code?: string }).code ?? '')) throw err
+      })
+    }
+  })
+}
+
+const common = {
+  async testConnection(connectionString: string): Promise<Result<ConnectionFacts>> {
+    try {
+      const { rows } = await withClient(connectionString, (c) =>
+        c.query<ConnectionFacts>(
+          `select current_setting('server_version') as "serverVersion",
+                  (select rolsuper from pg_roles where rolname = current_user) as superuser,
+                  to_regclass('basalt.schema_migrations') is not null as platform`,
+        ),
       )
-      return rows.length > 0
+      return ok(rows[0]!)
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : 'Connection failed'
+      return fail('connection_failed', `Unable to connect: ${withoutPassword(message, connectionString)}`)
+    }
+  },
+  async bootstrap(connectionString: string): Promise<void> {
+    await withClient(connectionString, (c) => bootstrapProjectDatabase(c))
+  },
+}
+
+/**
+ * Project databases on one shared server.
+ *
+ * @param adminUrl a superuser URL to any database of the server where project databases are created
+ * @param databasePrefix prefix of created database and role names (tests use their own to clean up after
+ *   themselves)
+ */
+export function sharedServerProjects(adminUrl: string, databasePrefix = 'basalt_project_'): ProjectDatabaseProvider {
+  const u = new URL(adminUrl)
+  const address = { host: u.hostname.replace(/^\[|\]$/g, ''), port: Number(u.port || 5432) }
+  return {
+    kind: 'shared',
+    databaseNameFor: (ref) => databasePrefix + ref,
+    roleNamesFor: (ref) => ({ admin: `${databasePrefix}${ref}_admin`, readonly: `${databasePrefix}${ref}_readonly` }),
+    ensure: (p) => createDatabaseIfMissing(adminUrl, p.database_name),
+    superuserUrl: (p) => urlWithDatabase(adminUrl, p.database_name),
+    address: () => address,
+    stop: async () => {},
+    async remove(p) {
+      const roles = this.roleNamesFor(p.ref)
+      await withClient(adminUrl, async (c) => {
+        await c.query(`drop database if exists ${c.escapeIdentifier(p.database_name)} with (force)`)
+        for (const role of [roles.admin, roles.readonly]) {
+          // The role may own objects in no other database (CONNECT is the project's only): drop it.
+          await c.query(`drop role if exists ${c.escapeIdentifier(role)}`)
+        }
+      })
     },
-    async createDatabase(database) {
-      await withClient(adminUrl, (c) => c.query(`create database ${c.escapeIdentifier(database)}`))
+    isRunning: () => true,
+    closeAll: async () => {},
+    ...common,
+  }
+}
+
+export interface ClusterEvents {
+  log?: (ref: string, line: string) => void
+  onRestart?: (ref: string, event: 'died' | 'restarted' | 'failed', detail?: string) => void
+}
+
+/**
+ * One embedded PostgreSQL cluster per project, under `<dir>/<ref>` (cluster and superuser password), on the
+ * port the platform store gives it. Clusters are started on demand and kept running (restarted if they die)
+ * until stopped.
+ */
+export function projectClusters(dir: string, events: ClusterEvents = {}): ProjectDatabaseProvider {
+  const running = new Map<string, Promise<EmbeddedCluster>>()
+
+  const clusterOf = (p: ProjectPlacement): Promise<EmbeddedCluster> => {
+    let cluster = running.get(p.ref)
+    if (!cluster) {
+      if (p.cluster_port === null) throw new Error(`Project ${p.ref} has no cluster port`)
+      cluster = startEmbeddedPostgres({
+        dir: path.join(dir, p.ref),
+        port: p.cluster_port,
+        settings: PROJECT_CLUSTER_SETTINGS,
+        log: (line) => events.log?.(p.ref, line),
+        onRestart: (event, detail) => events.onRestart?.(p.ref, event, detail),
+      })
+      running.set(p.ref, cluster)
+      cluster.catch(() => running.delete(p.ref))
+    }
+    return cluster
+  }
+  const stop = async (p: ProjectPlacement) => {
+    const cluster = running.get(p.ref)
+    running.delete(p.ref)
+    await (await cluster?.catch(() => undefined))?.stop()
+  }
+  const superuserUrl = (p: ProjectPlacement, database = p.database_name) => {
+    const cluster = started.get(p.ref)
+    if (!cluster) throw new Error(`The cluster of project ${p.ref} is not running`)
+    return cluster.urlFor(database)
+  }
+  // Clusters whose start has finished, for synchronous lookups.
+  const started = new Map<string, EmbeddedCluster>()
+
+  return {
+    kind: 'clusters',
+    databaseNameFor: (ref) => `basalt_project_${ref}`,
+    roleNamesFor: () => ({ admin: 'basalt_admin', readonly: 'basalt_readonly' }),
+    async ensure(p) {
+      const cluster = await clusterOf(p)
+      started.set(p.ref, cluster)
+      await createDatabaseIfMissing(cluster.urlFor('postgres'), p.database_name)
     },
-    async dropDatabase(database) {
-      await withClient(adminUrl, (c) => c.query(`drop database if exists ${c.escapeIdentifier(database)} with (force)`))
+    superuserUrl: (p) => superuserUrl(p),
+    address: (p) => ({ host: '127.0.0.1', port: p.cluster_port ?? 0 }),
+    async stop(p) {
+      started.delete(p.ref)
+      await stop(p)
     },
-    async testConnection(connectionString) {
-      try {
-        const version = await withClient(connectionString, (c) =>
-          c.query<{ server_version: string }>('show server_version'),
-        )
-        return ok({ serverVersion: version.rows[0]?.server_version ?? 'unknown' })
-      } catch (err) {
-        const message = err instanceof Error && err.message ? err.message : 'Connection failed'
-        return fail('connection_failed', `Unable to connect: ${withoutPassword(message, connectionString)}`)
-      }
+    async remove(p) {
+      started.delete(p.ref)
+      await stop(p)
+      await rm(path.join(dir, p.ref), { recursive: true, force: true })
     },
-    async bootstrap(connectionString) {
-      await withClient(connectionString, (c) => bootstrapProjectDatabase(c))
+    isRunning: (p) => started.get(p.ref)?.running ?? false,
+    async closeAll() {
+      const all = [...running.values()]
+      running.clear()
+      started.clear()
+      await Promise.all(all.map(async (c) => (await c.catch(() => undefined))?.stop()))
     },
+    ...common,
   }
 }

@@ -17,6 +17,23 @@ export function sendFailure(reply: FastifyReply, code: ErrorCode, message: strin
   return sendError(reply, { code, message })
 }
 
+/** SQLSTATEs of a Postgres that is shutting down, starting or gone. */
+export const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006'])
+
+/**
+ * Whether an error is a lost or refused database connection rather than a fault of the call: a socket error
+ * (ECONNREFUSED, ECONNRESET…), a server shutting down or starting, a connection that ended mid-call, or a
+ * pool that could not connect in time.
+ */
+export function isConnectionLoss(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code
+  const message = err instanceof Error ? err.message : ''
+  return (
+    (typeof code === 'string' && (/^E[A-Z]/.test(code) || UNAVAILABLE_SQLSTATES.has(code))) ||
+    /^Connection terminated|^timeout exceeded when trying to connect/.test(message)
+  )
+}
+
 /** Every failure leaves as JSON `{ code, message }`; validation failures name their first issue. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.decorateReply('result', function <T>(this: FastifyReply, result: Result<T>, status = 200) {
@@ -37,6 +54,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Fastify's own client errors (bad JSON, wrong content type, body too large).
     if (status >= 400 && status < 500) {
       return sendError(reply, { code: status === 413 ? 'payload_too_large' : 'bad_request', message: err.message })
+    }
+    if (isConnectionLoss(err)) {
+      // Basalt's own database is down for a moment (the embedded one is restarted by Basalt): try again.
+      req.log.warn({ err }, 'platform database unavailable')
+      return sendError(reply, {
+        code: 'database_restarting',
+        message: "Basalt's database is restarting. Try again in a moment.",
+      })
     }
     req.log.error({ err }, 'request failed')
     return sendError(reply, { code: 'internal', message: 'Something went wrong on the server' })

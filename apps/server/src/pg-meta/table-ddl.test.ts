@@ -1,17 +1,10 @@
 import type { CreateColumnPayload, PgColumn, PgTable, Result, UpdateColumnPayload } from '@basalt/contracts'
 import { buildAddColumn, DDL_MESSAGES } from '@basalt/sql'
 import pg from 'pg'
+import { withRole } from '../db/impersonation.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getTable } from './tables.ts'
-import {
-  addColumn,
-  createTable,
-  deleteColumn,
-  deleteTable,
-  inTransaction,
-  updateColumn,
-  updateTable,
-} from './table-ddl.ts'
+import { addColumn, createTable, deleteColumn, deleteTable, updateColumn, updateTable } from './table-ddl.ts'
 import { EXPRESSION_MESSAGES } from './expression.ts'
 import { createCatalogDatabase, oidOf, type CatalogDatabase } from './testing/catalog-database.ts'
 
@@ -31,7 +24,7 @@ afterAll(async () => {
 })
 
 /** Runs a change the way the routes do: one transaction, rolled back on failure. */
-const change = <T>(fn: (client: pg.ClientBase) => Promise<Result<T>>) => inTransaction(db.pool, fn)
+const change = <T>(fn: (client: pg.ClientBase) => Promise<Result<T>>) => withRole(db.pool, undefined, (c) => fn(c))
 
 function data<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`)
@@ -674,7 +667,7 @@ describe('one expression means one expression', () => {
       }
       expect(await planted()).toEqual(nothingPlanted)
 
-      const added = data(await inTransaction(offPool, (c) => addColumn(c, { tableId: targetId, ...column })))
+      const added = data(await withRole(offPool, undefined, (c) => addColumn(c, { tableId: targetId, ...column })))
       expect(added.default_value).toBe(`('\\'::text || '); create table public.x(); select (1 --'::text)`)
       expect(await planted()).toEqual(nothingPlanted)
       data(await change((c) => deleteColumn(c, added.id, false)))

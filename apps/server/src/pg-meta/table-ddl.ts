@@ -23,7 +23,6 @@ import {
   type ColumnChanges,
 } from '@basalt/sql'
 import type pg from 'pg'
-import { withRole } from '../db/impersonation.ts'
 import { buildFromInput, runSql } from './catalog.ts'
 import { checkSingleExpression, readStringsAsChecked } from './expression.ts'
 import { refuseProtectedSchema } from './schemas.ts'
@@ -38,33 +37,6 @@ import { getTable } from './tables.ts'
  * as expressions and CHECK constraints are SQL by design: each must be one expression (expression.ts)
  * before any DDL is built.
  */
-
-/** Carries a failure out of withRole, so the transaction rolls back instead of committing. */
-class RollBack extends Error {
-  constructor(readonly failure: Result<never>) {
-    super('rolled back')
-  }
-}
-
-/**
- * Runs fn in one transaction on the admin connection: commits when it succeeds, rolls back when it returns
- * a failure or throws. A failed schema change therefore leaves the database exactly as it was.
- */
-export async function inTransaction<T>(
-  pool: pg.Pool,
-  fn: (client: pg.ClientBase) => Promise<Result<T>>,
-): Promise<Result<T>> {
-  try {
-    return await withRole(pool, undefined, async (client) => {
-      const result = await fn(client)
-      if (!result.ok) throw new RollBack(result)
-      return result
-    })
-  } catch (err) {
-    if (err instanceof RollBack) return err.failure
-    throw err
-  }
-}
 
 /** Runs built SQL (several statements, no parameters); Postgres errors keep their position in it. */
 async function run(client: pg.ClientBase, sql: Result<string>): Promise<Result<null>> {

@@ -9,7 +9,7 @@ import { checkAttempts, clearFailures, recordFailure } from './rate-limit.ts'
 import { createSession, setSessionAal, type NewSession } from './sessions.ts'
 import { totpStep } from './totp.ts'
 import { findUserByEmail, hashPassword, verifyNothing, verifyPassword, type UserRow } from './users.ts'
-import { withResultTransaction } from './transaction.ts'
+import { pooledTransaction } from '../db/transaction.ts'
 
 export interface ClientMeta {
   ip: string | null
@@ -35,7 +35,7 @@ export async function authState(ctx: PlatformContext): Promise<AuthState> {
  */
 export async function signUp(ctx: PlatformContext, body: SignUpBody, meta: ClientMeta): Promise<Result<SignedIn>> {
   const passwordHash = await hashPassword(body.password)
-  return withResultTransaction(ctx.db, async (c) => {
+  return pooledTransaction(ctx.db, async (c) => {
     // Serialises sign-ups so that two first visitors cannot both become "the first user".
     await c.query(`select pg_advisory_xact_lock(hashtext('basalt:sign-up'))`)
     const { rows: any } = await c.query('select 1 from basalt.users limit 1')

@@ -13,7 +13,7 @@ import { writeAudit } from './audit.ts'
 import type { Actor } from './context.ts'
 import { toOrganization, type Membership } from './organizations.ts'
 import { hashToken, randomToken } from './secrets.ts'
-import { withResultTransaction } from './transaction.ts'
+import { pooledTransaction } from '../db/transaction.ts'
 
 interface InvitationRow {
   id: string
@@ -130,5 +130,5 @@ export async function acceptInvitationIn(c: pg.ClientBase, token: string, user: 
 }
 
 export function acceptInvitation(db: pg.Pool, token: string, user: Actor): Promise<Result<Organization>> {
-  return withResultTransaction(db, (c) => acceptInvitationIn(c, token, user))
+  return pooledTransaction(db, (c) => acceptInvitationIn(c, token, user))
 }

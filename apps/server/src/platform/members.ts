@@ -3,7 +3,7 @@ import { fail, ok, type Member, type OrgRole, type Result } from '@basalt/contra
 import { writeAudit } from './audit.ts'
 import type { Actor } from './context.ts'
 import type { Membership } from './organizations.ts'
-import { withResultTransaction } from './transaction.ts'
+import { pooledTransaction } from '../db/transaction.ts'
 
 export async function listMembers(db: pg.Pool, organizationId: string): Promise<Member[]> {
   const { rows } = await db.query<{
@@ -50,7 +50,7 @@ export async function updateMemberRole(
   role: OrgRole,
   actor: Actor,
 ): Promise<Result<null>> {
-  return withResultTransaction(db, async (c) => {
+  return pooledTransaction(db, async (c) => {
     const { target, owners } = await lockMembers(c, m.organization.id, userId)
     if (!target) return fail('not_found', 'Member not found')
     if ((role === 'owner' || target.role === 'owner') && m.role !== 'owner')
@@ -75,7 +75,7 @@ export async function updateMemberRole(
 
 /** Removes a member. Only an owner may remove an owner; the last owner cannot be removed. */
 export async function removeMember(db: pg.Pool, m: Membership, userId: string, actor: Actor): Promise<Result<null>> {
-  return withResultTransaction(db, async (c) => {
+  return pooledTransaction(db, async (c) => {
     const { target, owners } = await lockMembers(c, m.organization.id, userId)
     if (!target) return fail('not_found', 'Member not found')
     if (target.role === 'owner' && m.role !== 'owner') return fail('forbidden', 'Only an owner can remove an owner')

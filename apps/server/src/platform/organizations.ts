@@ -2,7 +2,7 @@ import type pg from 'pg'
 import { fail, ok, permissionsOf, type OrgRole, type Organization, type Result } from '@basalt/contracts'
 import { writeAudit } from './audit.ts'
 import type { Actor } from './context.ts'
-import { withTransaction } from './transaction.ts'
+import { pooledTransaction } from '../db/transaction.ts'
 
 export interface OrganizationRow {
   id: string
@@ -71,7 +71,7 @@ export async function listOrganizations(db: pg.Pool, userId: string): Promise<Or
 }
 
 export async function createOrganization(db: pg.Pool, name: string, actor: Actor): Promise<Organization> {
-  return withTransaction(db, async (c) => {
+  return pooledTransaction(db, async (c) => {
     // Two creations with the same name must not pick the same slug.
     await c.query(`select pg_advisory_xact_lock(hashtext('basalt:org-slug'))`)
     const org = await insertOrganization(c, name, actor.id)

@@ -9,14 +9,20 @@ import {
   type Project,
   type ProjectDatabase,
   type ProjectDetail,
+  type ProjectConnectionInfo,
+  type ProjectPassword,
   type ProjectStatus,
   type Result,
 } from '@basalt/contracts'
+import net from 'node:net'
 import { decryptSecret, encryptSecret } from '../db/crypto.ts'
+import type { PoolTarget } from '../db/pools.ts'
+import { withClient, type ProjectPlacement } from '../db/project-databases.ts'
+import { ensureProjectRoles } from '../db/project-roles.ts'
 import { writeAudit } from './audit.ts'
 import type { Actor, PlatformContext } from './context.ts'
 import type { Membership } from './organizations.ts'
-import { newProjectRef } from './secrets.ts'
+import { newProjectRef, randomToken } from './secrets.ts'
 
 export interface ProjectRow {
   id: string
@@ -28,6 +34,12 @@ export interface ProjectRow {
   kind: 'embedded' | 'external'
   database_name: string | null
   connection_string_encrypted: string | null
+  admin_role: string | null
+  admin_password_encrypted: string | null
+  readonly_role: string | null
+  readonly_password_encrypted: string | null
+  cluster_port: number | null
+  statement_timeout_ms: number
   created_at: Date
   organization_slug: string
   organization_name: string
@@ -92,25 +104,67 @@ export async function findProjectAccess(db: pg.Pool, ref: string, userId: string
   return projectAccessFromJson(rows[0]?.access ?? null)
 }
 
-/** The superuser-or-owner connection string of a project's database; never sent to the browser. */
-export function projectConnectionString(
-  ctx: PlatformContext,
-  p: Pick<ProjectRow, 'kind' | 'database_name' | 'connection_string_encrypted'>,
-): string {
-  if (p.kind === 'embedded') return ctx.projectDatabases.urlFor(p.database_name!)
-  return decryptSecret(ctx.config.encryptionKey, p.connection_string_encrypted!)
-}
+export const PLATFORM_DATABASE_REFUSAL =
+  "This is a Basalt platform database (it holds Basalt's own users and projects): it cannot be attached as a project"
+
+/** Which of a project's login roles a call connects as: Read-only members never get the admin one. */
+export type ProjectLogin = 'admin' | 'read_only'
+
+/** The project's placement on Basalt's own servers (projects Basalt created). */
+const placementOf = (p: Pick<ProjectRow, 'ref' | 'database_name' | 'cluster_port'>): ProjectPlacement => ({
+  ref: p.ref,
+  database_name: p.database_name!,
+  cluster_port: p.cluster_port,
+})
 
 /**
- * The pool of an active project's database, for data and metadata calls. Paused, failed and still-starting
- * projects are refused with 'project_not_ready'.
+ * Where a member's call connects: the project's own admin or read-only role on its database (projects
+ * Basalt created), or the attached connection string (projects attached by one; a Read-only member's
+ * connection then starts read-only). Never a superuser of Basalt's servers. Never sent to the browser.
  */
-export function projectPool(ctx: PlatformContext, p: ProjectRow): Result<pg.Pool> {
-  if (p.status !== 'active') {
-    const why = { coming_up: 'is still coming up', inactive: 'is paused', failed: 'failed to start' }[p.status]
-    return fail('project_not_ready', `Project ${p.name} ${why}`)
+export function projectLogin(
+  ctx: PlatformContext,
+  p: ProjectRow,
+  login: ProjectLogin,
+): PoolTarget & { options?: string } {
+  if (p.kind === 'external') {
+    const connectionString = decryptSecret(ctx.config.encryptionKey, p.connection_string_encrypted!)
+    return login === 'admin'
+      ? { connectionString }
+      : { connectionString, options: '-c default_transaction_read_only=on' }
   }
-  return ok(ctx.projectPools.get(p.ref, () => projectConnectionString(ctx, p)))
+  const admin = login === 'admin'
+  return {
+    ...ctx.projectDatabases.address(placementOf(p)),
+    database: p.database_name!,
+    user: (admin ? p.admin_role : p.readonly_role)!,
+    password: decryptSecret(
+      ctx.config.encryptionKey,
+      (admin ? p.admin_password_encrypted : p.readonly_password_encrypted)!,
+    ),
+  }
+}
+
+/** The pool of the caller's login on the project's primary database (see projectLogin). */
+export function projectPool(ctx: PlatformContext, a: ProjectAccess, database = 'primary'): pg.Pool {
+  const login: ProjectLogin = a.role === 'read_only' ? 'read_only' : 'admin'
+  const { options, ...target } = projectLogin(ctx, a.project, login)
+  return ctx.projectPools.get(`${a.project.ref}/${database}/${login}`, () => target, {
+    max: ctx.config.projectPoolSize,
+    statementTimeoutMs: a.project.statement_timeout_ms,
+    idleInTransactionTimeoutMs: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    options,
+  })
+}
+
+/** idle_in_transaction_session_timeout of members' connections: no call holds a transaction open idle. */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000
+
+/** A refusal for calls on a project that is not running, or null when it is active. */
+export function notReady(p: ProjectRow): Result<never> | null {
+  if (p.status === 'active') return null
+  const why = { coming_up: 'is still coming up', inactive: 'is paused', failed: 'failed to start' }[p.status]
+  return fail('project_not_ready', `Project ${p.name} ${why}`)
 }
 
 async function setStatus(db: pg.Pool, id: string, status: ProjectStatus, message: string | null = null): Promise<void> {
@@ -118,38 +172,101 @@ async function setStatus(db: pg.Pool, id: string, status: ProjectStatus, message
 }
 
 /**
- * Brings a project up: creates its embedded database when missing, bootstraps it (idempotent) and marks it
- * active, or failed with the reason. Runs in the background after a create or restore call has answered,
- * and at start for projects a stopped server left coming up.
+ * The project's login roles, named and given passwords once (kept encrypted in the platform store); a
+ * second replica setting them up at the same moment reads the first one's.
  */
-async function bringUp(
-  ctx: PlatformContext,
-  p: Pick<ProjectRow, 'id' | 'kind' | 'database_name' | 'connection_string_encrypted'>,
-): Promise<void> {
-  try {
-    if (p.kind === 'embedded' && !(await ctx.projectDatabases.databaseExists(p.database_name!))) {
-      // Another replica resuming the same project may create it first: that is as good.
-      await ctx.projectDatabases.createDatabase(p.database_name!).catch((err: unknown) => {
-        if ((err as { code?: string }).code !== '42P04') throw err
-      })
+async function ensureCredentials(ctx: PlatformContext, p: ProjectRow): Promise<ProjectRow> {
+  if (p.admin_role) return p
+  const names = ctx.projectDatabases.roleNamesFor(p.ref)
+  const secret = () => encryptSecret(ctx.config.encryptionKey, randomToken(24))
+  await ctx.db.query(
+    `update basalt.projects set admin_role = $2, admin_password_encrypted = $3, readonly_role = $4,
+            readonly_password_encrypted = $5
+      where id = $1 and admin_role is null`,
+    [p.id, names.admin, secret(), names.readonly, secret()],
+  )
+  const { rows } = await ctx.db.query<ProjectRow>('select * from basalt.projects where id = $1', [p.id])
+  return { ...p, ...rows[0]! }
+}
+
+/** Whether nothing listens on this port of 127.0.0.1 now. */
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const srv = net.createServer()
+    srv.once('error', () => resolve(false))
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)))
+  })
+
+/**
+ * The port of the project's own cluster (embedded default): the first one above EMBEDDED_PG_PORT that no
+ * other project has and nothing listens on, recorded once (a unique column, so two set-ups never share one).
+ */
+async function ensureClusterPort(ctx: PlatformContext, p: ProjectRow): Promise<ProjectRow> {
+  if (ctx.projectDatabases.kind !== 'clusters' || p.cluster_port !== null) return p
+  const { rows: taken } = await ctx.db.query<{ cluster_port: number }>(
+    'select cluster_port from basalt.projects where cluster_port is not null',
+  )
+  const used = new Set(taken.map((r) => r.cluster_port))
+  for (let port = ctx.config.embeddedPgPort + 1; port < 65536; port++) {
+    if (used.has(port) || !(await portIsFree(port))) continue
+    try {
+      const { rows } = await ctx.db.query<ProjectRow>(
+        `update basalt.projects set cluster_port = coalesce(cluster_port, $2) where id = $1 returning *`,
+        [p.id, port],
+      )
+      return { ...p, ...rows[0]! }
+    } catch (err) {
+      if ((err as { code?: string }).code !== '23505') throw err
     }
-    await ctx.projectDatabases.bootstrap(projectConnectionString(ctx, p))
-    await setStatus(ctx.db, p.id, 'active')
+  }
+  throw new Error('No free port for the project database')
+}
+
+/**
+ * Brings a project up, each step idempotent: its roles' names and passwords, its cluster's port, its
+ * server running and its database there (projects Basalt created), the bootstrap, and its roles and grants
+ * (see ensureProjectRoles); then marks it active, or failed with the reason. Runs in the background after a
+ * create or restore call has answered, and at start for every project that should be running.
+ */
+export async function bringUp(ctx: PlatformContext, row: ProjectRow): Promise<void> {
+  try {
+    if (row.kind === 'external') {
+      await ctx.projectDatabases.bootstrap(decryptSecret(ctx.config.encryptionKey, row.connection_string_encrypted!))
+    } else {
+      const p = await ensureClusterPort(ctx, await ensureCredentials(ctx, row))
+      await ctx.projectDatabases.ensure(placementOf(p))
+      const superuserUrl = ctx.projectDatabases.superuserUrl(placementOf(p))
+      await ctx.projectDatabases.bootstrap(superuserUrl)
+      await withClient(superuserUrl, (c) =>
+        ensureProjectRoles(
+          c,
+          {
+            admin: p.admin_role!,
+            adminPassword: decryptSecret(ctx.config.encryptionKey, p.admin_password_encrypted!),
+            readonly: p.readonly_role!,
+            readonlyPassword: decryptSecret(ctx.config.encryptionKey, p.readonly_password_encrypted!),
+          },
+          { connectionLimit: ctx.config.projectMaxConnections },
+        ),
+      )
+    }
+    if (row.status !== 'active') await setStatus(ctx.db, row.id, 'active')
   } catch (err) {
-    await setStatus(ctx.db, p.id, 'failed', err instanceof Error ? err.message : String(err)).catch(() => {})
+    await setStatus(ctx.db, row.id, 'failed', err instanceof Error ? err.message : String(err)).catch(() => {})
   }
 }
 
 /**
- * Resumes bringing up the projects still coming up when the server stopped (a crash or a restart during
- * provisioning), in the background; the default project is ensureDefaultProject's. Returns how many.
+ * At start: brings up, in parallel, every project that should be running — active ones (on the embedded
+ * default their clusters start) and those still coming up when the server stopped — except the default
+ * project, which is ensureDefaultProject's. Returns how many.
  */
-export async function resumeComingUp(ctx: PlatformContext): Promise<number> {
+export async function startProjects(ctx: PlatformContext): Promise<number> {
   const { rows } = await ctx.db.query<ProjectRow>(
-    "select * from basalt.projects where status = 'coming_up' and ref <> $1",
+    "select * from basalt.projects where status in ('coming_up', 'active') and ref <> $1",
     [DEFAULT_PROJECT_REF],
   )
-  for (const p of rows) ctx.background(() => bringUp(ctx, p))
+  await Promise.all(rows.map((p) => bringUp(ctx, p)))
   return rows.length
 }
 
@@ -164,10 +281,21 @@ export async function createProject(
   body: CreateProjectBody,
   actor: Actor,
 ): Promise<Result<Project>> {
+  const { rows: counted } = await ctx.db.query<{ n: number }>(
+    'select count(*)::int as n from basalt.projects where organization_id = $1',
+    [m.organization.id],
+  )
+  if (counted[0]!.n >= ctx.config.orgProjectLimit) {
+    return fail(
+      'conflict',
+      `This organization has ${ctx.config.orgProjectLimit} projects, the most it may have (ORG_PROJECT_LIMIT)`,
+    )
+  }
   let encrypted: string | null = null
   if (body.connectionString) {
     const tested = await ctx.projectDatabases.testConnection(body.connectionString)
     if (!tested.ok) return tested
+    if (tested.data.platform) return fail('bad_request', PLATFORM_DATABASE_REFUSAL)
     encrypted = encryptSecret(ctx.config.encryptionKey, body.connectionString)
   }
   const ref = newProjectRef()
@@ -196,11 +324,10 @@ export async function createProject(
   return ok(toProject(row))
 }
 
-async function hasPgNet(ctx: PlatformContext, p: ProjectRow): Promise<boolean> {
-  const pool = projectPool(ctx, p)
-  if (!pool.ok) return false
+async function hasPgNet(ctx: PlatformContext, a: ProjectAccess): Promise<boolean> {
+  if (notReady(a.project)) return false
   try {
-    const { rows } = await pool.data.query(
+    const { rows } = await projectPool(ctx, a).query(
       `select exists (select 1 from pg_extension where extname = 'pg_net') as installed`,
     )
     return rows[0]?.installed === true
@@ -215,7 +342,7 @@ export async function getProjectDetail(ctx: PlatformContext, a: ProjectAccess): 
     role: a.role,
     permissions: permissionsOf(a.role),
     features: {
-      pgNet: await hasPgNet(ctx, a.project),
+      pgNet: await hasPgNet(ctx, a),
       // No add-ons exist yet.
       pitr: false,
       services: { auth: true, storage: true, realtime: false },
@@ -242,11 +369,12 @@ export async function renameProject(
   return toProject({ ...a.project, name })
 }
 
-/** Pausing closes the project's pools; data calls are refused until it is restored. */
+/** Pausing closes the project's pools and stops its own cluster; data calls are refused until it is restored. */
 export async function pauseProject(ctx: PlatformContext, a: ProjectAccess, actor: Actor): Promise<Result<Project>> {
   if (a.project.status !== 'active') return fail('conflict', 'Only an active project can be paused')
   await setStatus(ctx.db, a.project.id, 'inactive')
   await ctx.projectPools.evict(a.project.ref)
+  if (a.project.kind === 'embedded') await ctx.projectDatabases.stop(placementOf(a.project))
   await writeAudit(ctx.db, { action: 'project.pause', actor, organization: orgOf(a.project), target: a.project.ref })
   return ok(toProject({ ...a.project, status: 'inactive', status_message: null }))
 }
@@ -263,8 +391,8 @@ export async function restoreProject(ctx: PlatformContext, a: ProjectAccess, act
 }
 
 /**
- * Deletes a project after type-to-confirm with its name. An embedded project's database is dropped; an
- * external database is only detached, never touched.
+ * Deletes a project after type-to-confirm with its name. A project Basalt created loses its database and
+ * roles (its whole cluster on the embedded default); an external database is only detached, never touched.
  */
 export async function deleteProject(
   ctx: PlatformContext,
@@ -275,7 +403,7 @@ export async function deleteProject(
   const p = a.project
   if (confirm !== p.name) return fail('bad_request', TYPE_TO_CONFIRM_MISMATCH)
   await ctx.projectPools.evict(p.ref)
-  if (p.kind === 'embedded') await ctx.projectDatabases.dropDatabase(p.database_name!)
+  if (p.kind === 'embedded') await ctx.projectDatabases.remove(placementOf(p))
   await ctx.db.query('delete from basalt.projects where id = $1', [p.id])
   await writeAudit(ctx.db, {
     action: 'project.delete',
@@ -324,17 +452,13 @@ export const DEFAULT_PROJECT_REF = 'default'
 export const DEFAULT_PROJECT_NAME = 'Default project'
 
 /**
- * At start-up: the project 'default' and its database `basalt_project_default` on Basalt's own server
- * (the embedded cluster, or the PLATFORM_DATABASE_URL server). Created on a fresh install (no users yet)
- * and always in self-hosted mode; it belongs to no organisation until the first sign-up adopts it (or, when
- * organisations already exist, to the oldest one). Once it exists, its database is re-created if missing and
- * bootstrapped (idempotent, quick when up to date). Returns the superuser URL of its database, or null when
- * there is none (a hosted install whose default project was deleted).
+ * At start-up: the project 'default' and its database on Basalt's own servers (its own cluster on the
+ * embedded default, or a database on the PLATFORM_DATABASE_URL server). Created on a fresh install (no users
+ * yet) and always in self-hosted mode; it belongs to no organisation until the first sign-up adopts it (or,
+ * when organisations already exist, to the oldest one). Once it exists it is brought up like any project.
+ * Returns the project, or null when there is none (a hosted install whose default project was deleted).
  */
-export async function ensureDefaultProject(
-  ctx: PlatformContext,
-  { databaseName = 'basalt_project_default' } = {},
-): Promise<string | null> {
+export async function ensureDefaultProject(ctx: PlatformContext): Promise<ProjectRow | null> {
   const { rows } = await ctx.db.query<ProjectRow>('select * from basalt.projects where ref = $1', [DEFAULT_PROJECT_REF])
   let project = rows[0]
   if (!project) {
@@ -344,16 +468,76 @@ export async function ensureDefaultProject(
       `insert into basalt.projects (ref, name, organization_id, status, kind, database_name)
        values ($1, $2, (select id from basalt.organizations order by created_at limit 1), 'coming_up', 'embedded', $3)
        on conflict (ref) do update set ref = excluded.ref returning *`,
-      [DEFAULT_PROJECT_REF, DEFAULT_PROJECT_NAME, databaseName],
+      [DEFAULT_PROJECT_REF, DEFAULT_PROJECT_NAME, ctx.projectDatabases.databaseNameFor(DEFAULT_PROJECT_REF)],
     )
     project = inserted.rows[0]!
   }
-  if (project.kind !== 'embedded') return null
-  const url = ctx.projectDatabases.urlFor(project.database_name!)
-  if (project.status === 'inactive') return url
-  if (!(await ctx.projectDatabases.databaseExists(project.database_name!)))
-    await ctx.projectDatabases.createDatabase(project.database_name!)
-  await ctx.projectDatabases.bootstrap(url)
-  if (project.status !== 'active') await setStatus(ctx.db, project.id, 'active')
-  return url
+  if (project.kind !== 'embedded' || project.status === 'inactive') return project
+  await bringUp(ctx, project)
+  const { rows: after } = await ctx.db.query<ProjectRow>('select * from basalt.projects where id = $1', [project.id])
+  return after[0]!
+}
+
+/** A URL that logs in as the project's admin role, for the operator's console (never for the browser). */
+export function adminUrlOf(ctx: PlatformContext, p: ProjectRow): string | null {
+  if (p.kind !== 'embedded' || !p.admin_role) return null
+  const login = projectLogin(ctx, p, 'admin') as {
+    host: string
+    port: number
+    database: string
+    user: string
+    password: string
+  }
+  return `postgresql://${encodeURIComponent(login.user)}:${encodeURIComponent(login.password)}@${login.host}:${login.port}/${encodeURIComponent(login.database)}`
+}
+
+/**
+ * How to connect to the project's database as its admin role (Settings → Database). For a project attached
+ * by connection string: that string's parts, and whether its role is a superuser (asked of the database).
+ */
+export async function projectConnectionInfo(ctx: PlatformContext, a: ProjectAccess): Promise<ProjectConnectionInfo> {
+  const p = a.project
+  let target: { host: string; port: number; database: string; user: string }
+  let superuser = false
+  if (p.kind === 'external') {
+    const connectionString = decryptSecret(ctx.config.encryptionKey, p.connection_string_encrypted!)
+    const u = new URL(connectionString)
+    target = {
+      host: u.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(u.port || 5432),
+      database: decodeURIComponent(u.pathname.slice(1)) || decodeURIComponent(u.username),
+      user: decodeURIComponent(u.username),
+    }
+    const tested = await ctx.projectDatabases.testConnection(connectionString)
+    superuser = tested.ok && tested.data.superuser
+  } else {
+    target = {
+      ...ctx.projectDatabases.address(placementOf(p)),
+      database: p.database_name!,
+      user: p.admin_role ?? ctx.projectDatabases.roleNamesFor(p.ref).admin,
+    }
+  }
+  return {
+    ...target,
+    passwordAvailable: p.kind === 'embedded' && p.admin_password_encrypted !== null,
+    psql: `psql -h ${target.host} -p ${target.port} -U ${shellWord(target.user)} -d ${shellWord(target.database)}`,
+    superuser,
+  }
+}
+
+/** A word for a POSIX shell: as it is when plain, else in single quotes. */
+const shellWord = (word: string) => (/^[\w.@%+=:,/-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)
+
+/** The admin role's password, for Owners and Administrators (audited); null when Basalt does not hold it. */
+export async function revealProjectPassword(
+  ctx: PlatformContext,
+  a: ProjectAccess,
+  actor: Actor,
+): Promise<Result<ProjectPassword>> {
+  const p = a.project
+  if (p.kind !== 'embedded' || !p.admin_password_encrypted) {
+    return fail('not_found', 'Basalt does not hold this password: it is the one in the connection string')
+  }
+  await writeAudit(ctx.db, { action: 'project.password_reveal', actor, organization: orgOf(p), target: p.ref })
+  return ok({ password: decryptSecret(ctx.config.encryptionKey, p.admin_password_encrypted) })
 }

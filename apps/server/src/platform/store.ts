@@ -5,9 +5,28 @@ import { loadMigrations, migrate } from '../db/migrate.ts'
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-/** Brings schema `basalt` of the platform database up to date; returns the versions applied. */
-export async function migratePlatform(client: pg.ClientBase): Promise<string[]> {
-  return migrate(client, 'basalt', await loadMigrations(MIGRATIONS_DIR))
+/**
+ * Brings schema `basalt` of the platform database up to date; returns the versions applied. Also closes the
+ * platform database to roles that were only given it through PUBLIC (on a shared server, the projects'
+ * roles): when Basalt's role may not do that, the operator is told to.
+ */
+export async function migratePlatform(
+  client: pg.ClientBase,
+  warn: (message: string) => void = () => {},
+): Promise<string[]> {
+  const applied = await migrate(client, 'basalt', await loadMigrations(MIGRATIONS_DIR))
+  const { rows } = await client.query<{ db: string; open: boolean }>(
+    `select current_database() as db,
+            has_database_privilege('public', current_database(), 'connect') as open`,
+  )
+  if (rows[0]!.open) {
+    await client
+      .query(`revoke connect, temporary on database ${client.escapeIdentifier(rows[0]!.db)} from public`)
+      .catch((err: Error) =>
+        warn(`Could not revoke CONNECT on the platform database from PUBLIC (${err.message}): do it as its owner.`),
+      )
+  }
+  return applied
 }
 
 /**
@@ -22,7 +41,10 @@ export function createPlatformPool(connectionString: string, max = 10): pg.Pool 
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
   })
-  // An idle client losing its connection (server restart) must not crash the process.
+  // A client losing its connection (a server restart, a killed backend) must not crash the process: idle
+  // ones are reported to the pool; one in use reports it to its call too, and emits it on itself, where
+  // nothing would listen while it is checked out.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   return pool
 }

@@ -1,9 +1,12 @@
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { TYPE_TO_CONFIRM_MISMATCH } from '@basalt/contracts'
 import { Agent, createTestApp, waitForProject } from '../../test/platform-app.ts'
-import { testDatabaseUrl } from '../../test/databases.ts'
-import { ensureDefaultProject, projectConnectionString, resumeComingUp } from '../platform/projects.ts'
+import { testDatabaseUrl, withAdminClient } from '../../test/databases.ts'
+import { ensureDefaultProject, PLATFORM_DATABASE_REFUSAL, projectLogin, startProjects } from '../platform/projects.ts'
+
+const databaseExists = (name: string) =>
+  withAdminClient(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1)
 
 describe('projects', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>
@@ -15,8 +18,7 @@ describe('projects', () => {
     t = await createTestApp()
     // The default project exists before anyone signs up, and the first sign-up adopts it.
     defaultDb = t.projectDatabases.databaseNameFor('default')
-    const url = await ensureDefaultProject(t.app.platform, { databaseName: defaultDb })
-    expect(url).toBe(testDatabaseUrl(defaultDb))
+    expect(await ensureDefaultProject(t.app.platform)).toMatchObject({ database_name: defaultDb, status: 'active' })
     owner = new Agent(t.app)
     await owner.signUp('owner@example.com')
     slug = (await owner.get('/api/organizations')).json()[0].slug
@@ -36,7 +38,7 @@ describe('projects', () => {
       features: { pgNet: false, pitr: false, services: { auth: true, storage: true, realtime: false } },
     })
     // Idempotent on restart.
-    expect(await ensureDefaultProject(t.app.platform, { databaseName: defaultDb })).toBe(testDatabaseUrl(defaultDb))
+    expect(await ensureDefaultProject(t.app.platform)).toMatchObject({ database_name: defaultDb, status: 'active' })
   })
 
   it('creates an embedded project in the background; its database gets auth.users', async () => {
@@ -47,9 +49,7 @@ describe('projects', () => {
     expect(created.ref).toMatch(/^[a-z]{20}$/)
     expect(await waitForProject(owner, created.ref)).toMatchObject({ status: 'active', statusMessage: null })
 
-    const client = new pg.Client({
-      connectionString: t.projectDatabases.urlFor(t.projectDatabases.databaseNameFor(created.ref)),
-    })
+    const client = new pg.Client({ connectionString: testDatabaseUrl(t.projectDatabases.databaseNameFor(created.ref)) })
     await client.connect()
     const { rows } = await client.query(`select to_regclass('auth.users') is not null as has_users`)
     await client.end()
@@ -71,12 +71,13 @@ describe('projects', () => {
        values ($1, 'Resumed', (select id from basalt.organizations where slug = $2), 'coming_up', 'embedded', $3)`,
       [ref, slug, database],
     )
-    expect(await t.projectDatabases.databaseExists(database)).toBe(false)
-    expect(await resumeComingUp(t.app.platform)).toBe(1)
+    expect(await databaseExists(database)).toBe(false)
+    // Every project that should run is brought up: the one left coming up, and the active one from before.
+    expect(await startProjects(t.app.platform)).toBe(2)
     expect(await waitForProject(owner, ref)).toMatchObject({ status: 'active', statusMessage: null })
-    expect(await t.projectDatabases.databaseExists(database)).toBe(true)
-    // Nothing left to resume.
-    expect(await resumeComingUp(t.app.platform)).toBe(0)
+    expect(await databaseExists(database)).toBe(true)
+    const { rows } = await t.db.query("select count(*)::int as n from basalt.projects where status = 'coming_up'")
+    expect(rows[0].n).toBe(0)
   })
 
   it('refuses an unreachable external database with connection_failed, without echoing the password', async () => {
@@ -91,7 +92,7 @@ describe('projects', () => {
 
   it('attaches an external database: tested, stored encrypted, bootstrapped; deleting only detaches it', async () => {
     const url = testDatabaseUrl(t.projectDatabases.databaseNameFor('extern'))
-    await t.projectDatabases.createDatabase(t.projectDatabases.databaseNameFor('extern'))
+    await withAdminClient((c) => c.query(`create database ${t.projectDatabases.databaseNameFor('extern')}`))
     expect((await owner.post('/api/projects/test-connection', { connectionString: url })).json().serverVersion).toMatch(
       /^\d+/,
     )
@@ -102,10 +103,10 @@ describe('projects', () => {
     expect(await waitForProject(owner, created.ref)).toMatchObject({ status: 'active' })
     const { rows } = await t.db.query('select * from basalt.projects where ref = $1', [created.ref])
     expect(rows[0].connection_string_encrypted).not.toContain('postgres')
-    expect(projectConnectionString(t.app.platform, rows[0])).toBe(url)
+    expect(projectLogin(t.app.platform, rows[0], 'admin')).toEqual({ connectionString: url })
 
     expect((await owner.delete(`/api/projects/${created.ref}`, { confirm: 'Ext' })).statusCode).toBe(204)
-    expect(await t.projectDatabases.databaseExists(t.projectDatabases.databaseNameFor('extern'))).toBe(true)
+    expect(await databaseExists(t.projectDatabases.databaseNameFor('extern'))).toBe(true)
   })
 
   it('renames, pauses and restores', async () => {
@@ -121,7 +122,7 @@ describe('projects', () => {
     expect(await waitForProject(owner, created.ref)).toMatchObject({ status: 'active' })
   })
 
-  it('deletes only after type-to-confirm with the project name, dropping an embedded database', async () => {
+  it('deletes only after type-to-confirm with the project name, dropping an embedded database and its roles', async () => {
     const created = (await owner.post(`/api/organizations/${slug}/projects`, { name: 'Doomed' })).json()
     await waitForProject(owner, created.ref)
     const wrong = await owner.delete(`/api/projects/${created.ref}`, { confirm: 'doomed' })
@@ -129,7 +130,98 @@ describe('projects', () => {
     expect(wrong.json()).toEqual({ code: 'bad_request', message: TYPE_TO_CONFIRM_MISMATCH })
     expect((await owner.delete(`/api/projects/${created.ref}`, { confirm: 'Doomed' })).statusCode).toBe(204)
     expect((await owner.get(`/api/projects/${created.ref}`)).statusCode).toBe(404)
-    expect(await t.projectDatabases.databaseExists(t.projectDatabases.databaseNameFor(created.ref))).toBe(false)
+    expect(await databaseExists(t.projectDatabases.databaseNameFor(created.ref))).toBe(false)
+    const roles = await withAdminClient((c) =>
+      c.query('select 1 from pg_roles where starts_with(rolname, $1)', [
+        t.projectDatabases.databaseNameFor(created.ref),
+      ]),
+    )
+    expect(roles.rowCount).toBe(0)
+  })
+
+  it("tells how to connect as the project's admin role, and reveals its password only to Owners and Administrators", async () => {
+    const admin = t.projectDatabases.roleNamesFor('default').admin
+    const info = (await owner.get('/api/projects/default/database/connection')).json()
+    const server = new URL(inject('pgAdminUrl'))
+    expect(info).toEqual({
+      host: server.hostname,
+      port: Number(server.port),
+      database: defaultDb,
+      user: admin,
+      passwordAvailable: true,
+      psql: `psql -h ${server.hostname} -p ${server.port} -U ${admin} -d ${defaultDb}`,
+      superuser: false,
+    })
+    const { password } = (await owner.post('/api/projects/default/database/password')).json()
+    const client = new pg.Client({
+      host: info.host,
+      port: info.port,
+      database: info.database,
+      user: info.user,
+      password,
+    })
+    await client.connect()
+    const { rows } = await client.query(
+      'select current_user as me, rolsuper from pg_roles where rolname = current_user',
+    )
+    await client.end()
+    expect(rows).toEqual([{ me: admin, rolsuper: false }])
+
+    const { token } = (
+      await owner.post(`/api/organizations/${slug}/invitations`, { email: 'dev@example.com', role: 'developer' })
+    ).json()
+    const developer = new Agent(t.app)
+    await developer.signUp('dev@example.com', 'correct horse battery', token)
+    expect((await developer.get('/api/projects/default/database/connection')).json().user).toBe(admin)
+    const refused = await developer.post('/api/projects/default/database/password')
+    expect(refused.statusCode).toBe(403)
+    expect(refused.body).not.toContain(password)
+    const audit = await t.db.query(
+      "select count(*)::int as n from basalt.audit_log where action = 'project.password_reveal'",
+    )
+    expect(audit.rows[0].n).toBe(1)
+  })
+
+  it("refuses to attach a Basalt platform database, and warns about an attached superuser's power", async () => {
+    const platform = (t.db as unknown as { options: { connectionString: string } }).options.connectionString
+    const attached = await owner.post(`/api/organizations/${slug}/projects`, {
+      name: 'Sneaky',
+      connectionString: platform,
+    })
+    expect(attached.statusCode).toBe(400)
+    expect(attached.json()).toEqual({ code: 'bad_request', message: PLATFORM_DATABASE_REFUSAL })
+
+    const url = testDatabaseUrl(t.projectDatabases.databaseNameFor('superext'))
+    await withAdminClient((c) => c.query(`create database ${t.projectDatabases.databaseNameFor('superext')}`))
+    const created = (
+      await owner.post(`/api/organizations/${slug}/projects`, { name: 'Super', connectionString: url })
+    ).json()
+    expect(await waitForProject(owner, created.ref)).toMatchObject({ status: 'active' })
+    const info = (await owner.get(`/api/projects/${created.ref}/database/connection`)).json()
+    expect(info).toMatchObject({
+      superuser: true,
+      passwordAvailable: false,
+      database: t.projectDatabases.databaseNameFor('superext'),
+    })
+    expect((await owner.post(`/api/projects/${created.ref}/database/password`)).statusCode).toBe(404)
+    expect((await owner.delete(`/api/projects/${created.ref}`, { confirm: 'Super' })).statusCode).toBe(204)
+  })
+
+  it('refuses a project over the organisation’s limit', async () => {
+    const limited = await createTestApp({ config: { orgProjectLimit: 1 } })
+    try {
+      const someone = new Agent(limited.app)
+      await someone.signUp('owner@example.com')
+      const org = (await someone.get('/api/organizations')).json()[0].slug
+      const first = await someone.post(`/api/organizations/${org}/projects`, { name: 'One' })
+      expect(first.statusCode).toBe(201)
+      await waitForProject(someone, first.json().ref)
+      const second = await someone.post(`/api/organizations/${org}/projects`, { name: 'Two' })
+      expect(second.statusCode).toBe(409)
+      expect(second.json().message).toBe('This organization has 1 projects, the most it may have (ORG_PROJECT_LIMIT)')
+    } finally {
+      await limited.close()
+    }
   })
 
   it('refuses to delete an organisation that still has projects', async () => {
@@ -144,6 +236,7 @@ describe('projects', () => {
     expect(rows.map((r) => r.action)).toEqual([
       'project.create',
       'project.delete',
+      'project.password_reveal',
       'project.pause',
       'project.rename',
       'project.restore',

@@ -12,7 +12,9 @@ import {
   listProjectDatabases,
   listProjects,
   pauseProject,
+  projectConnectionInfo,
   renameProject,
+  revealProjectPassword,
   restoreProject,
 } from '../platform/projects.ts'
 import { refParams, type App } from './types.ts'
@@ -56,6 +58,19 @@ export function projectRoutes(app: App, ctx: PlatformContext): void {
     { config: project('projects:delete'), schema: { params: refParams, body: deleteProjectBodySchema } },
     async (req, reply) =>
       reply.result(await deleteProject(ctx, req.projectAccess!, req.body.confirm, actorOf(req)), 204),
+  )
+
+  // Settings → Database: how to connect as the project's admin role; the password only on request.
+  app.get(
+    '/api/projects/:ref/database/connection',
+    { config: project('settings:read'), schema: { params: refParams } },
+    async (req) => projectConnectionInfo(ctx, req.projectAccess!),
+  )
+
+  app.post(
+    '/api/projects/:ref/database/password',
+    { config: project('settings:write'), schema: { params: refParams } },
+    async (req, reply) => reply.result(await revealProjectPassword(ctx, req.projectAccess!, actorOf(req))),
   )
 
   app.get(

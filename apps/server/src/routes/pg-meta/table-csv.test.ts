@@ -8,7 +8,7 @@ import { CSV_EXPORT_LIMIT_MESSAGE, CSV_IMPORT_CREATE_IMPERSONATING_MESSAGE } fro
 import Fastify from 'fastify'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Agent, createProjectApp } from '../../test/platform-app.ts'
+import { type Agent, createProjectApp } from '../../../test/platform-app.ts'
 import { attachmentHeader, receiveCsvUpload } from './table-csv.ts'
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001'
@@ -61,7 +61,7 @@ describe('table CSV routes', () => {
     })
   }
 
-  const projectPool = () => t.app.platform.projectPools.get(ref, () => 'unused: the pool exists')
+  const projectPool = () => t.app.platform.projectPools.of(ref)[0]!
 
   beforeAll(async () => {
     const fixture = await createProjectApp('CSV')

@@ -1,7 +1,7 @@
 import { DDL_MESSAGES } from '@basalt/sql'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Agent, createTestApp, waitForProject } from '../../test/platform-app.ts'
+import { Agent, createTestApp, projectAdminUrl, waitForProject } from '../../../test/platform-app.ts'
 
 describe('table and column routes', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>
@@ -28,8 +28,7 @@ describe('table and column routes', () => {
     readOnly = new Agent(t.app)
     expect((await readOnly.signUp('ro@example.com', 'correct horse battery', token)).statusCode).toBe(201)
 
-    const { rows } = await t.db.query('select database_name from basalt.projects where ref = $1', [ref])
-    project = new pg.Client({ connectionString: t.projectDatabases.urlFor(rows[0].database_name) })
+    project = new pg.Client({ connectionString: await projectAdminUrl(t, ref) })
     await project.connect()
     await project.query('create table public.authors (id bigint generated always as identity primary key, name text)')
   })
@@ -122,13 +121,26 @@ describe('table and column routes', () => {
       type: 'text',
       check: 'bio >',
     })
+    // Not one expression: refused before any SQL is built, with Postgres' parser's message.
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toMatchObject({
-      code: 'pg_error',
+      code: 'bad_request',
       message: 'syntax error at or near ")"',
-      formattedError: expect.stringContaining(
-        'LINE 1: alter table "public"."authors" add column "bio" text check (bio >)',
-      ),
+      formattedError: expect.stringContaining('HINT:  Check constraint must be a single expression'),
+    })
+    // One expression that Postgres refuses when it runs: its error kept whole, with the line it ran.
+    const ghost = await owner.post(api('/columns'), {
+      tableId: Number(authors),
+      name: 'bio',
+      type: 'text',
+      check: 'ghost > 0',
+    })
+    expect(ghost.statusCode).toBe(400)
+    expect(ghost.json()).toMatchObject({
+      code: 'pg_error',
+      message: 'column "ghost" does not exist',
+      formattedError: 'ERROR:  column "ghost" does not exist',
+      pg: { code: '42703' },
     })
     expect(await columnNames(Number(authors))).toEqual(['id', 'name'])
   })

@@ -11,15 +11,10 @@ import {
   tableExportBodySchema,
 } from '@basalt/contracts'
 import type { FastifyRequest } from 'fastify'
-import type { PlatformContext } from '../platform/context.ts'
-import { ExportAbortedError, exportTableCsv } from '../pg-meta/csv-export.ts'
-import { CsvFileTooLargeError, importCsv } from '../pg-meta/csv-import.ts'
-import { onProject } from './project-database.ts'
-import { refParams, type App } from './types.ts'
-
-// Spec 1 §6: writing table data needs write permission on SQL admin; exporting rows is reading them.
-const write = { permission: 'tenant_sql:write', scope: 'project' } as const
-const read = { permission: 'tenant_sql:read', scope: 'project' } as const
+import { ExportAbortedError, exportTableCsv } from '../../pg-meta/csv-export.ts'
+import { CsvFileTooLargeError, importCsv } from '../../pg-meta/csv-import.ts'
+import { refParams, type App } from '../types.ts'
+import { read, write } from './access.ts'
 
 /** The import's options JSON (a create payload included) stays far below this. */
 const OPTIONS_FIELD_MAX_BYTES = 1024 * 1024
@@ -86,7 +81,7 @@ export function attachmentHeader(table: string): string {
 }
 
 /** CSV import and export of table rows (spec 1 §2, §8, §9; issue 4), both streamed through COPY. */
-export function tableCsvRoutes(app: App, ctx: PlatformContext): void {
+export function tableCsvRoutes(app: App): void {
   const base = '/api/platform/pg-meta/:ref/table-rows'
 
   app.post(`${base}/import`, { config: write, schema: { params: refParams } }, async (req, reply) => {
@@ -98,19 +93,11 @@ export function tableCsvRoutes(app: App, ctx: PlatformContext): void {
       file.resume()
       return reply.result(fail('bad_request', CSV_IMPORT_CREATE_IMPERSONATING_MESSAGE))
     }
-    const result = await onProject(
-      ctx,
-      req,
-      impersonation,
-      async (client) => {
-        const imported = await importCsv(client, params, file)
-        // Belt and braces: a cut file must never commit, whether or not its 'limit' event was seen.
-        return imported.ok && file.truncated
-          ? fail('payload_too_large', 'The file was cut at the size limit')
-          : imported
-      },
-      { readOnly: false },
-    )
+    const result = await req.project.write(impersonation, async (client) => {
+      const imported = await importCsv(client, params, file)
+      // Belt and braces: a cut file must never commit, whether or not its 'limit' event was seen.
+      return imported.ok && file.truncated ? fail('payload_too_large', 'The file was cut at the size limit') : imported
+    })
     // A refused import may leave the rest of the upload unread: read it to its end, so the client gets the
     // answer rather than a reset connection.
     if (!result.ok) req.raw.resume()
@@ -123,23 +110,18 @@ export function tableCsvRoutes(app: App, ctx: PlatformContext): void {
     async (req, reply) => {
       const { impersonation, ...params } = req.body
       try {
-        const result = await onProject(
-          ctx,
-          req,
-          impersonation,
-          (client, _relations, snapshot) =>
-            exportTableCsv(
-              client,
-              params,
-              (csv) => {
-                void reply
-                  .header('content-type', 'text/csv; charset=utf-8')
-                  .header('content-disposition', attachmentHeader(params.table))
-                  .send(csv)
-              },
-              snapshot,
-            ),
-          { readOnly: true, shareSnapshot: true },
+        const result = await req.project.stream(impersonation, (client, snapshot) =>
+          exportTableCsv(
+            client,
+            params,
+            (csv) => {
+              void reply
+                .header('content-type', 'text/csv; charset=utf-8')
+                .header('content-disposition', attachmentHeader(params.table))
+                .send(csv)
+            },
+            snapshot,
+          ),
         )
         return result.ok ? reply : reply.result(result)
       } catch (err) {

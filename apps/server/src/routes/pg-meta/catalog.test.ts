@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Agent, createTestApp, waitForProject } from '../../test/platform-app.ts'
+import { Agent, createTestApp, projectAdminUrl, waitForProject } from '../../../test/platform-app.ts'
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001'
 const B = 'bbbbbbbb-0000-4000-8000-000000000002'
@@ -21,8 +21,7 @@ describe('pg-meta routes', () => {
     ref = created.json().ref
     expect((await waitForProject(owner, ref)).status).toBe('active')
 
-    const { rows } = await t.db.query('select database_name from basalt.projects where ref = $1', [ref])
-    const client = new pg.Client({ connectionString: t.projectDatabases.urlFor(rows[0].database_name) })
+    const client = new pg.Client({ connectionString: await projectAdminUrl(t, ref) })
     await client.connect()
     await client.query(`
       insert into auth.users (id, email) values ('${A}', 'ada@example.com'), ('${B}', 'bob@example.com');

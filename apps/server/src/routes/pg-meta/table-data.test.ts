@@ -1,7 +1,7 @@
 import { NO_ROW_UPDATED_MESSAGE, TRUNCATE_IMPERSONATING_MESSAGE, type OrgRole } from '@basalt/contracts'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Agent, createProjectApp } from '../../test/platform-app.ts'
+import { type Agent, createProjectApp } from '../../../test/platform-app.ts'
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001'
 const B = 'bbbbbbbb-0000-4000-8000-000000000002'

@@ -1,0 +1,123 @@
+import { fail, type Impersonation, type Result } from '@basalt/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type pg from 'pg'
+import { isConnectionLoss, UNAVAILABLE_SQLSTATES } from '../http/errors.ts'
+import { relationCacheOf, type RelationCache } from '../pg-meta/relation-lookup.ts'
+import type { PlatformContext } from '../platform/context.ts'
+import { notReady, parseConnectionId, projectPool, type ProjectAccess } from '../platform/projects.ts'
+import { ImpersonationError, withRole, type SharedSnapshot } from './impersonation.ts'
+import { isPgError, toApiError } from './pg-error.ts'
+
+/** statement_timeout of catalog reads: a listing that takes longer than this is a bug, not a wait. */
+export const CATALOG_TIMEOUT_MS = 8_000
+
+/**
+ * Every call a project route makes on the project's database (`req.project`). Each call connects as the
+ * caller's login — the project's read-only role for Read-only members, its admin role otherwise (never a
+ * superuser) — to the database x-connection-encrypted chooses, with the project's statement_timeout, and
+ * answers a Result: Postgres errors keep their details, a database that is restarting is a 503, and a
+ * failed Result rolls its transaction back.
+ */
+export interface ProjectCalls {
+  /** A catalog read, in a read-only transaction with an 8 s statement_timeout. */
+  catalog<T>(fn: (client: pg.ClientBase) => Promise<Result<T>>): Promise<Result<T>>
+  /**
+   * A data read, as the impersonated role when one is given (then in a read-only transaction); otherwise
+   * outside any transaction, with the project's relation cache (see fetchTableRows).
+   */
+  read<T>(
+    impersonation: Impersonation | undefined,
+    fn: (client: pg.ClientBase, relations: RelationCache | undefined) => Promise<Result<T>>,
+  ): Promise<Result<T>>
+  /** A data write, as the impersonated role when one is given, in one transaction committed only on success. */
+  write<T>(
+    impersonation: Impersonation | undefined,
+    fn: (client: pg.ClientBase) => Promise<Result<T>>,
+  ): Promise<Result<T>>
+  /** A schema change on the primary, in one transaction committed only on success. */
+  ddl<T>(fn: (client: pg.ClientBase) => Promise<Result<T>>): Promise<Result<T>>
+  /**
+   * A long read (CSV export) in a repeatable-read transaction whose snapshot a second connection can share,
+   * so that a count beside it sees the same rows.
+   */
+  stream<T>(
+    impersonation: Impersonation | undefined,
+    fn: (client: pg.ClientBase, snapshot: SharedSnapshot | undefined) => Promise<Result<T>>,
+  ): Promise<Result<T>>
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The project executor of a project route (see ProjectCalls). */
+    project: ProjectCalls
+  }
+}
+
+/**
+ * The failure of a call whose connection failed: a Basalt-run database is being restarted (503); an
+ * attached one is unreachable (502). Socket errors, a connection that ended mid-call and a pool's connect
+ * time-out all count. Anything else is thrown on.
+ */
+export function connectionFailure(access: ProjectAccess, err: unknown): Result<never> {
+  if (!isConnectionLoss(err)) throw err
+  if (access.project.kind === 'embedded') {
+    return fail('database_restarting', 'The project database is restarting. Try again in a moment.')
+  }
+  const { code, message } = err as { code?: string; message?: string }
+  return fail('connection_failed', `Could not reach the project database (${code ?? message})`)
+}
+
+async function call<T>(access: ProjectAccess, run: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await run()
+  } catch (err) {
+    if (err instanceof ImpersonationError) return fail('bad_request', err.message)
+    if (isPgError(err) && !UNAVAILABLE_SQLSTATES.has(err.code ?? '')) return { ok: false, error: toApiError(err) }
+    return connectionFailure(access, err)
+  }
+}
+
+function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
+  const access = req.projectAccess
+  if (!access) throw new Error(`${req.routeOptions.url} is not a project route`)
+  const { ref } = req.params as { ref: string }
+  const checked = (): Result<pg.Pool> => {
+    const refused = notReady(access.project)
+    if (refused) return refused
+    const connection = parseConnectionId(ctx, ref, req.headers['x-connection-encrypted'] as string | undefined)
+    if (!connection.ok) return connection
+    return { ok: true, data: projectPool(ctx, access, connection.data.database) }
+  }
+  const on = <T>(fn: (pool: pg.Pool) => Promise<Result<T>>): Promise<Result<T>> => {
+    const pool = checked()
+    return pool.ok ? call(access, () => fn(pool.data)) : Promise.resolve(pool)
+  }
+  return {
+    catalog: (fn) =>
+      on((pool) => withRole(pool, undefined, (c) => fn(c), { readOnly: true, timeoutMs: CATALOG_TIMEOUT_MS })),
+    read: (impersonation, fn) =>
+      on((pool) =>
+        withRole(pool, impersonation, (c) => fn(c, impersonation ? undefined : relationCacheOf(pool)), {
+          readOnly: true,
+        }),
+      ),
+    write: (impersonation, fn) => on((pool) => withRole(pool, impersonation, (c) => fn(c))),
+    // Schema changes always go to the primary, whatever x-connection-encrypted chooses for reads.
+    ddl: (fn) => {
+      const refused = notReady(access.project)
+      if (refused) return Promise.resolve(refused)
+      return call(access, () => withRole(projectPool(ctx, access), undefined, (c) => fn(c)))
+    },
+    stream: (impersonation, fn) =>
+      on((pool) => withRole(pool, impersonation, fn, { readOnly: true, shareSnapshot: true })),
+  }
+}
+
+/** Gives every request `req.project` (used by project routes only; built when first used). */
+export function registerProjectExecutor(app: FastifyInstance, ctx: PlatformContext): void {
+  app.decorateRequest('project', {
+    getter(this: FastifyRequest) {
+      return projectCalls(ctx, this)
+    },
+  })
+}

@@ -1,0 +1,188 @@
+import type pg from 'pg'
+
+/** The login roles of one project (docs/isolation.md), with their passwords in clear. */
+export interface ProjectRoles {
+  admin: string
+  adminPassword: string
+  readonly: string
+  readonlyPassword: string
+}
+
+/** Schemas whose objects belong to the platform, not to the project's admin. */
+export const PLATFORM_SCHEMAS = [
+  'pg_catalog',
+  'information_schema',
+  'pg_toast',
+  'auth',
+  'storage',
+  'extensions',
+  '_basalt',
+]
+
+/** Predefined roles that reach beyond the database: no project role may hold them. */
+export const SERVER_REACHING_ROLES = [
+  'pg_execute_server_program',
+  'pg_read_server_files',
+  'pg_write_server_files',
+  'pg_signal_backend',
+  'pg_read_all_stats',
+  'pg_monitor',
+]
+
+/**
+ * Creates or updates, as a superuser connected to the project's database, the project's two login roles and
+ * what they may do (idempotent, run at every bring-up):
+ *
+ * - the admin role owns the database, the `public` schema and every user object; it may create roles,
+ *   bypasses RLS, and may SET ROLE to `anon`, `authenticated` and `service_role` (what `postgres` is in a
+ *   hosted Supabase project) — and it is no superuser and holds no role that reaches the server's files,
+ *   programs or other sessions;
+ * - the read-only role reads every table of the project (RLS bypassed as the admin's view is) and writes
+ *   nothing: it holds no write privilege, its transactions are read-only by default, and it may SET ROLE to
+ *   the API roles without inheriting their privileges, so impersonated reads work in the read-only
+ *   transactions Basalt runs them in.
+ *
+ * `CONNECT` on the database is revoked from PUBLIC and granted to these two roles only, with a connection
+ * limit for each, so projects on a shared server cannot reach one another's databases.
+ */
+export async function ensureProjectRoles(
+  client: pg.ClientBase,
+  roles: ProjectRoles,
+  { connectionLimit }: { connectionLimit: number },
+): Promise<void> {
+  const id = (s: string) => client.escapeIdentifier(s)
+  const lit = (s: string) => client.escapeLiteral(s)
+  const { rows } = await client.query<{ db: string; version: number }>(
+    "select current_database() as db, current_setting('server_version_num')::int as version",
+  )
+  const { db, version } = rows[0]!
+  const admin = id(roles.admin)
+  const readonly = id(roles.readonly)
+
+  const ensureLogin = async (name: string, password: string, attributes: string) => {
+    const exists = await client.query('select 1 from pg_roles where rolname = $1', [name])
+    const verb = exists.rowCount ? 'alter' : 'create'
+    await client.query(
+      `${verb} role ${id(name)} with login nosuperuser ${attributes} connection limit ${connectionLimit} password ${lit(password)}`,
+    )
+  }
+  await ensureLogin(roles.admin, roles.adminPassword, 'createrole bypassrls inherit nocreatedb noreplication')
+  await ensureLogin(roles.readonly, roles.readonlyPassword, 'bypassrls inherit nocreaterole nocreatedb noreplication')
+
+  // Neither role keeps a membership that reaches the server (e.g. one granted by hand).
+  for (const role of [roles.admin, roles.readonly]) {
+    const { rows: held } = await client.query<{ rolname: string }>(
+      `select g.rolname from pg_auth_members m join pg_roles g on g.oid = m.roleid join pg_roles u on u.oid = m.member
+        where u.rolname = $1 and g.rolname = any($2)`,
+      [role, SERVER_REACHING_ROLES],
+    )
+    for (const r of held) await client.query(`revoke ${id(r.rolname)} from ${id(role)}`)
+  }
+
+  await client.query(`grant anon, authenticated, service_role to ${admin}`)
+  await client.query(`alter role ${readonly} set default_transaction_read_only = on`)
+  // Impersonated reads of Read-only members switch role without gaining the API roles' privileges
+  // (INHERIT FALSE needs PostgreSQL 16; on older servers Read-only members cannot impersonate).
+  if (version >= 160000) {
+    await client.query(`grant anon, authenticated, service_role to ${readonly} with inherit false, set true`)
+  }
+
+  await client.query(`alter database ${id(db)} owner to ${admin}`)
+  await client.query(`revoke connect, temporary on database ${id(db)} from public`)
+  await client.query(`grant connect, temporary on database ${id(db)} to ${admin}`)
+  await client.query(`grant connect on database ${id(db)} to ${readonly}`)
+  // Impersonated imports stage rows in temporary tables as the API role (no login: no CONNECT for them).
+  await client.query(`grant temporary on database ${id(db)} to anon, authenticated, service_role`)
+  await client.query(`alter schema public owner to ${admin}`)
+
+  // The platform schemas stay the platform's; the admin uses them as the API roles do, and more.
+  await client.query(`grant usage on schema auth, storage, extensions to ${admin}`)
+  await client.query(`grant create on schema extensions to ${admin}`)
+  await client.query(`grant all on all tables in schema auth, storage to ${admin}`)
+  await client.query(`grant all on all sequences in schema auth, storage to ${admin}`)
+  await client.query(`grant execute on all functions in schema auth, storage, extensions to ${admin}`)
+  // Like Supabase: what the admin creates in public is usable by the API roles, and RLS decides the rows.
+  for (const kind of ['tables', 'sequences', 'functions']) {
+    await client.query(
+      `alter default privileges for role ${admin} in schema public grant all on ${kind} to anon, authenticated, service_role`,
+    )
+  }
+  await adoptUserObjects(client, roles.admin)
+  await grantReads(client, roles)
+}
+
+/**
+ * What the read-only role may read: every table, view and sequence of the project's schemas (user schemas
+ * and auth, storage, extensions), now and — through the admin's default privileges — later. Not
+ * `pg_read_all_data`: that also reads the system catalogs' secrets (pg_authid's password hashes).
+ */
+async function grantReads(client: pg.ClientBase, roles: ProjectRoles): Promise<void> {
+  const readonly = client.escapeIdentifier(roles.readonly)
+  const admin = client.escapeIdentifier(roles.admin)
+  await client.query(`revoke pg_read_all_data from ${readonly}`).catch(() => {})
+  const { rows } = await client.query<{ nspname: string }>(
+    `select nspname from pg_namespace where nspname !~ '^pg_' and nspname not in ('information_schema', '_basalt')`,
+  )
+  for (const { nspname } of rows) {
+    const schema = client.escapeIdentifier(nspname)
+    await client.query(`grant usage on schema ${schema} to ${readonly}`)
+    await client.query(`grant select on all tables in schema ${schema} to ${readonly}`)
+    await client.query(`grant select on all sequences in schema ${schema} to ${readonly}`)
+  }
+  await client.query(`alter default privileges for role ${admin} grant usage on schemas to ${readonly}`)
+  await client.query(`alter default privileges for role ${admin} grant select on tables to ${readonly}`)
+  await client.query(`alter default privileges for role ${admin} grant select on sequences to ${readonly}`)
+}
+
+/**
+ * Hands the objects of user schemas that a superuser created (before projects had their own roles, the
+ * table editor ran as the cluster's superuser) to the admin role: schemas, tables, views, sequences not
+ * owned by a column, functions and types. Idempotent and quick when there is nothing to hand over.
+ */
+export async function adoptUserObjects(client: pg.ClientBase, admin: string): Promise<void> {
+  await client.query(
+    `do $adopt$
+     declare
+       r record;
+       admin name := ${client.escapeLiteral(admin)};
+       platform text[] := ${client.escapeLiteral(`{${PLATFORM_SCHEMAS.join(',')}}`)};
+     begin
+       for r in
+         select n.nspname from pg_namespace n join pg_roles o on o.oid = n.nspowner
+          where o.rolsuper and not n.nspname = any(platform) and n.nspname !~ '^pg_'
+       loop
+         execute format('alter schema %I owner to %I', r.nspname, admin);
+       end loop;
+       for r in
+         select c.oid::regclass as obj, c.relkind from pg_class c
+           join pg_namespace n on n.oid = c.relnamespace join pg_roles o on o.oid = c.relowner
+          where o.rolsuper and not n.nspname = any(platform) and n.nspname !~ '^pg_'
+            and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
+            and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid
+                              and (d.deptype = 'e' or (d.deptype in ('a', 'i') and c.relkind = 'S')))
+       loop
+         execute format('alter %s %s owner to %I',
+           case r.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'f' then 'foreign table'
+                          when 'S' then 'sequence' else 'table' end, r.obj, admin);
+       end loop;
+       for r in
+         select p.oid::regprocedure as fn, p.prokind from pg_proc p
+           join pg_namespace n on n.oid = p.pronamespace join pg_roles o on o.oid = p.proowner
+          where o.rolsuper and not n.nspname = any(platform) and n.nspname !~ '^pg_' and p.prokind in ('f', 'p')
+            and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+       loop
+         execute format('alter %s %s owner to %I', case r.prokind when 'p' then 'procedure' else 'routine' end, r.fn, admin);
+       end loop;
+       for r in
+         select t.oid::regtype as typ from pg_type t
+           join pg_namespace n on n.oid = t.typnamespace join pg_roles o on o.oid = t.typowner
+          where o.rolsuper and not n.nspname = any(platform) and n.nspname !~ '^pg_'
+            and t.typtype in ('e', 'd', 'c', 'r') and (t.typtype <> 'c' or (select relkind from pg_class where oid = t.typrelid) = 'c')
+            and not exists (select 1 from pg_depend d where d.classid = 'pg_type'::regclass and d.objid = t.oid and d.deptype = 'e')
+       loop
+         execute format('alter type %s owner to %I', r.typ, admin);
+       end loop;
+     end
+     $adopt$`,
+  )
+}

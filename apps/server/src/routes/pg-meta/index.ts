@@ -1,0 +1,16 @@
+import type { App } from '../types.ts'
+import { catalogRoutes } from './catalog.ts'
+import { schemaChangeRoutes } from './schema-changes.ts'
+import { tableCsvRoutes } from './table-csv.ts'
+import { tableDataRoutes } from './table-data.ts'
+
+/**
+ * The project database routes (`/api/platform/pg-meta/:ref/…`, spec 2 §7), one file per kind of object.
+ * Every call goes through the project executor (`req.project`, db/executor.ts).
+ */
+export function pgMetaRoutes(app: App): void {
+  catalogRoutes(app)
+  tableDataRoutes(app)
+  schemaChangeRoutes(app)
+  tableCsvRoutes(app)
+}
