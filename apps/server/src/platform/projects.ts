@@ -201,7 +201,7 @@ const portIsFree = (port: number) =>
  * The port of the project's own cluster (embedded default): the first one above EMBEDDED_PG_PORT that no
  * other project has and nothing listens on, recorded once (a unique column, so two set-ups never share one).
  */
-async function ensureClusterPort(ctx: PlatformContext, p: ProjectRow): Promise<ProjectRow> {
+export async function ensureClusterPort(ctx: PlatformContext, p: ProjectRow): Promise<ProjectRow> {
   if (ctx.projectDatabases.kind !== 'clusters' || p.cluster_port !== null) return p
   const { rows: taken } = await ctx.db.query<{ cluster_port: number }>(
     'select cluster_port from basalt.projects where cluster_port is not null',
