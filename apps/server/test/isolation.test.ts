@@ -204,6 +204,104 @@ describe.each([
     expect(rows.map((r) => r.body)).toEqual(['kept'])
   })
 
+  describe('through the routes, as members send them', () => {
+    let owner: Agent
+    let readOnly: Agent
+    let notesId: number
+    const api = (path: string) => `/api/platform/pg-meta/${a.ref}${path}`
+    /** What must still hold after every attack: no table planted, no program run, the notes whole. */
+    const unharmed = async () => {
+      const { rows } = await superuser.query(
+        `select (select count(*)::int from public.notes) as notes,
+                array(select relname::text from pg_class where relname in ('rce', 'x', 'y', 'z', 'pwned') order by 1) as planted`,
+      )
+      expect(rows[0]).toEqual({ notes: 1, planted: [] })
+    }
+
+    beforeAll(async () => {
+      owner = new Agent(t.app)
+      await owner.signIn('owner@example.com')
+      const { rows: orgs } = await t.db.query('select slug from basalt.organizations where id = $1', [
+        a.organization_id,
+      ])
+      const { token } = (
+        await owner.post(`/api/organizations/${orgs[0].slug}/invitations`, {
+          email: 'ro@example.com',
+          role: 'read_only',
+        })
+      ).json()
+      readOnly = new Agent(t.app)
+      await readOnly.signUp('ro@example.com', 'correct horse battery', token)
+      const { rows } = await superuser.query(`select 'public.notes'::regclass::oid::int as id`)
+      notesId = rows[0].id
+    })
+
+    const column = { name: 'extra', type: 'text' }
+    const DDL_ATTACKS: { field: string; body: () => Record<string, unknown> }[] = [
+      {
+        field: 'default expression',
+        body: () => ({
+          ...column,
+          defaultValue: `0; create table public.rce(line text); copy public.rce from program 'id'; --`,
+          defaultValueFormat: 'expression',
+        }),
+      },
+      { field: 'check', body: () => ({ ...column, check: 'true); create table public.x(); --' }) },
+      { field: 'type', body: () => ({ ...column, type: 'int4; create table public.z()' }) },
+      {
+        field: 'foreign key',
+        body: () => ({
+          ...column,
+          foreignKey: { schema: 'public', table: 'notes"; create table public.z(); --', column: 'id' },
+        }),
+      },
+    ]
+    it.each(DDL_ATTACKS)('refuses statements stacked in a column’s $field, and changes nothing', async ({ body }) => {
+      const res = await owner.post(api('/columns'), { tableId: notesId, ...body() })
+      expect(res.statusCode).toBe(400)
+      await unharmed()
+    })
+
+    it('keeps a comment a comment', async () => {
+      const res = await owner.post(api('/columns'), {
+        tableId: notesId,
+        ...column,
+        comment: `'; create table public.y(); --`,
+      })
+      expect(res.statusCode).toBe(201)
+      expect(res.json().comment).toBe(`'; create table public.y(); --`)
+      await owner.delete(`${api('/columns')}?id=${res.json().id}`)
+      await unharmed()
+    })
+
+    it.each([
+      ['a filter value', { filters: [{ column: 'id', operator: '=', value: `1; drop table public.notes` }] }],
+      ['a filter column', { filters: [{ column: 'id = 1; drop table public.notes; --', operator: '=', value: '1' }] }],
+      ['a sort column', { sorts: [{ column: 'id; drop table public.notes', ascending: true }] }],
+    ])('refuses SQL in %s', async (_what, params) => {
+      const res = await owner.post(api('/table-rows'), { schema: 'public', table: 'notes', ...params })
+      expect(res.statusCode).toBe(400)
+      await unharmed()
+    })
+
+    it.each(['owner', 'read-only'] as const)(
+      "does not show the %s member pg_authid's password hashes or another project's queries",
+      async (who) => {
+        const agent = who === 'owner' ? owner : readOnly
+        const authid = await agent.post(api('/table-rows'), { schema: 'pg_catalog', table: 'pg_authid' })
+        expect(authid.statusCode).toBe(400)
+        expect(authid.json()).toMatchObject({ code: 'pg_error', pg: { code: '42501' } })
+        const activity = await agent.post(api('/table-rows'), {
+          schema: 'pg_catalog',
+          table: 'pg_stat_activity',
+          limit: 1000,
+        })
+        expect(activity.statusCode).toBe(200)
+        expect(activity.body).not.toContain('beta-secret-literal')
+      },
+    )
+  })
+
   it.each(['admin', 'read_only'] as const)(
     "refuses the %s login on the platform database and on another project's database",
     async (as) => {
