@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type Config } from './config.ts'
-import { adminUrlOf } from './platform/projects.ts'
+import { adminUrlOf } from './db/connections.ts'
 import { startServer, type RunningServer } from './server.ts'
 
 let running: RunningServer | undefined

@@ -1,7 +1,8 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PoolTarget } from '../src/db/pools.ts'
-import { projectLogin, type ProjectRow } from '../src/platform/projects.ts'
+import { projectLogin } from '../src/db/connections.ts'
+import type { ProjectRow } from '../src/platform/projects.ts'
 import { Agent, createTestApp, projectSuperuserUrl, waitForProject } from './platform-app.ts'
 
 /**

@@ -16,8 +16,8 @@ import {
 } from '@basalt/contracts'
 import net from 'node:net'
 import { decryptSecret, encryptSecret } from '../db/crypto.ts'
-import type { PoolTarget } from '../db/pools.ts'
-import { withClient, type ProjectPlacement } from '../db/project-databases.ts'
+import { placementOf, projectPool } from '../db/connections.ts'
+import { withClient } from '../db/project-databases.ts'
 import { ensureProjectRoles } from '../db/project-roles.ts'
 import { writeAudit } from './audit.ts'
 import type { Actor, PlatformContext } from './context.ts'
@@ -106,59 +106,6 @@ export async function findProjectAccess(db: pg.Pool, ref: string, userId: string
 
 export const PLATFORM_DATABASE_REFUSAL =
   "This is a Basalt platform database (it holds Basalt's own users and projects): it cannot be attached as a project"
-
-/** Which of a project's login roles a call connects as: Read-only members never get the admin one. */
-export type ProjectLogin = 'admin' | 'read_only'
-
-/** The project's placement on Basalt's own servers (projects Basalt created). */
-const placementOf = (p: Pick<ProjectRow, 'ref' | 'database_name' | 'cluster_port'>): ProjectPlacement => ({
-  ref: p.ref,
-  database_name: p.database_name!,
-  cluster_port: p.cluster_port,
-})
-
-/**
- * Where a member's call connects: the project's own admin or read-only role on its database (projects
- * Basalt created), or the attached connection string (projects attached by one; a Read-only member's
- * connection then starts read-only). Never a superuser of Basalt's servers. Never sent to the browser.
- */
-export function projectLogin(
-  ctx: PlatformContext,
-  p: ProjectRow,
-  login: ProjectLogin,
-): PoolTarget & { options?: string } {
-  if (p.kind === 'external') {
-    const connectionString = decryptSecret(ctx.config.encryptionKey, p.connection_string_encrypted!)
-    return login === 'admin'
-      ? { connectionString }
-      : { connectionString, options: '-c default_transaction_read_only=on' }
-  }
-  const admin = login === 'admin'
-  return {
-    ...ctx.projectDatabases.address(placementOf(p)),
-    database: p.database_name!,
-    user: (admin ? p.admin_role : p.readonly_role)!,
-    password: decryptSecret(
-      ctx.config.encryptionKey,
-      (admin ? p.admin_password_encrypted : p.readonly_password_encrypted)!,
-    ),
-  }
-}
-
-/** The pool of the caller's login on the project's primary database (see projectLogin). */
-export function projectPool(ctx: PlatformContext, a: ProjectAccess, database = 'primary'): pg.Pool {
-  const login: ProjectLogin = a.role === 'read_only' ? 'read_only' : 'admin'
-  const { options, ...target } = projectLogin(ctx, a.project, login)
-  return ctx.projectPools.get(`${a.project.ref}/${database}/${login}`, () => target, {
-    max: ctx.config.projectPoolSize,
-    statementTimeoutMs: a.project.statement_timeout_ms,
-    idleInTransactionTimeoutMs: IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    options,
-  })
-}
-
-/** idle_in_transaction_session_timeout of members' connections: no call holds a transaction open idle. */
-const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000
 
 /** A refusal for calls on a project that is not running, or null when it is active. */
 export function notReady(p: ProjectRow): Result<never> | null {
@@ -476,19 +423,6 @@ export async function ensureDefaultProject(ctx: PlatformContext): Promise<Projec
   await bringUp(ctx, project)
   const { rows: after } = await ctx.db.query<ProjectRow>('select * from basalt.projects where id = $1', [project.id])
   return after[0]!
-}
-
-/** A URL that logs in as the project's admin role, for the operator's console (never for the browser). */
-export function adminUrlOf(ctx: PlatformContext, p: ProjectRow): string | null {
-  if (p.kind !== 'embedded' || !p.admin_role) return null
-  const login = projectLogin(ctx, p, 'admin') as {
-    host: string
-    port: number
-    database: string
-    user: string
-    password: string
-  }
-  return `postgresql://${encodeURIComponent(login.user)}:${encodeURIComponent(login.password)}@${login.host}:${login.port}/${encodeURIComponent(login.database)}`
 }
 
 /**

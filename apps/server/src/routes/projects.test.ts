@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { TYPE_TO_CONFIRM_MISMATCH } from '@basalt/contracts'
 import { Agent, createTestApp, waitForProject } from '../../test/platform-app.ts'
 import { testDatabaseUrl, withAdminClient } from '../../test/databases.ts'
-import { ensureDefaultProject, PLATFORM_DATABASE_REFUSAL, projectLogin, startProjects } from '../platform/projects.ts'
+import { projectLogin } from '../db/connections.ts'
+import { ensureDefaultProject, PLATFORM_DATABASE_REFUSAL, startProjects } from '../platform/projects.ts'
 
 const databaseExists = (name: string) =>
   withAdminClient(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1)

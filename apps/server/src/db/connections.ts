@@ -1,0 +1,77 @@
+import type pg from 'pg'
+import type { PlatformContext } from '../platform/context.ts'
+import type { ProjectAccess, ProjectRow } from '../platform/projects.ts'
+import { decryptSecret } from './crypto.ts'
+import type { PoolTarget } from './pools.ts'
+import type { ProjectPlacement } from './project-databases.ts'
+
+/*
+ * Where members' calls on a project database connect, and the pools that hold those connections: the
+ * project's own admin or read-only role, never a superuser (docs/isolation.md).
+ */
+
+/** Which of a project's login roles a call connects as: Read-only members never get the admin one. */
+export type ProjectLogin = 'admin' | 'read_only'
+
+/** The project's placement on Basalt's own servers (projects Basalt created). */
+export const placementOf = (p: Pick<ProjectRow, 'ref' | 'database_name' | 'cluster_port'>): ProjectPlacement => ({
+  ref: p.ref,
+  database_name: p.database_name!,
+  cluster_port: p.cluster_port,
+})
+
+/**
+ * Where a member's call connects: the project's own admin or read-only role on its database (projects
+ * Basalt created), or the attached connection string (projects attached by one; a Read-only member's
+ * connection then starts read-only). Never a superuser of Basalt's servers. Never sent to the browser.
+ */
+export function projectLogin(
+  ctx: PlatformContext,
+  p: ProjectRow,
+  login: ProjectLogin,
+): PoolTarget & { options?: string } {
+  if (p.kind === 'external') {
+    const connectionString = decryptSecret(ctx.config.encryptionKey, p.connection_string_encrypted!)
+    return login === 'admin'
+      ? { connectionString }
+      : { connectionString, options: '-c default_transaction_read_only=on' }
+  }
+  const admin = login === 'admin'
+  return {
+    ...ctx.projectDatabases.address(placementOf(p)),
+    database: p.database_name!,
+    user: (admin ? p.admin_role : p.readonly_role)!,
+    password: decryptSecret(
+      ctx.config.encryptionKey,
+      (admin ? p.admin_password_encrypted : p.readonly_password_encrypted)!,
+    ),
+  }
+}
+
+/** The pool of the caller's login on the project's primary database (see projectLogin). */
+export function projectPool(ctx: PlatformContext, a: ProjectAccess, database = 'primary'): pg.Pool {
+  const login: ProjectLogin = a.role === 'read_only' ? 'read_only' : 'admin'
+  const { options, ...target } = projectLogin(ctx, a.project, login)
+  return ctx.projectPools.get(`${a.project.ref}/${database}/${login}`, () => target, {
+    max: ctx.config.projectPoolSize,
+    statementTimeoutMs: a.project.statement_timeout_ms,
+    idleInTransactionTimeoutMs: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    options,
+  })
+}
+
+/** idle_in_transaction_session_timeout of members' connections: no call holds a transaction open idle. */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000
+
+/** A URL that logs in as the project's admin role, for the operator's console (never for the browser). */
+export function adminUrlOf(ctx: PlatformContext, p: ProjectRow): string | null {
+  if (p.kind !== 'embedded' || !p.admin_role) return null
+  const login = projectLogin(ctx, p, 'admin') as {
+    host: string
+    port: number
+    database: string
+    user: string
+    password: string
+  }
+  return `postgresql://${encodeURIComponent(login.user)}:${encodeURIComponent(login.password)}@${login.host}:${login.port}/${encodeURIComponent(login.database)}`
+}
