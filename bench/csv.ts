@@ -10,7 +10,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { createWriteStream, readFileSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -20,6 +19,7 @@ import { stringify } from 'csv-stringify'
 import pg from 'pg'
 import { exportSelectSql } from '@basalt/server/src/pg-meta/csv-export.ts'
 import { findRelation } from '@basalt/server/src/pg-meta/relation-lookup.ts'
+import { Client, freePort, waitForHttp } from './http.ts'
 import type { Report } from './table-editor.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -28,17 +28,6 @@ const CURL = process.env.CURL ?? '/usr/bin/curl'
 /** The export limit of spec 1 §9: the most one export call may return. */
 const EXPORT_ROWS = 500_000
 const RUNS = Number(process.env.BENCH_CSV_RUNS ?? 3)
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** Writes the CSV: id, category, name (quotes and commas in one row of ten), price, timestamp, flag, array, json. */
 async function writeCsv(file: string, rows: number): Promise<void> {
@@ -63,50 +52,6 @@ async function writeCsv(file: string, rows: number): Promise<void> {
 }
 
 /** A browser's cookies and CSRF header, over real HTTP. */
-class Client {
-  cookies = new Map<string, string>()
-  constructor(readonly base: string) {}
-
-  /** The session cookie, and the CSRF header on a state-changing call. */
-  headers(method = 'GET'): Record<string, string> {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
-    const csrf = this.cookies.get('basalt_csrf')
-    if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf
-    return headers
-  }
-
-  async fetch(pathname: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers)
-    for (const [name, value] of Object.entries(this.headers(init.method))) headers.set(name, value)
-    const res = await fetch(this.base + pathname, { ...init, headers })
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';')
-      const at = pair!.indexOf('=')
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1))
-    }
-    return res
-  }
-
-  async json<T>(pathname: string, init: RequestInit = {}): Promise<T> {
-    const res = await this.fetch(pathname, init)
-    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${pathname}: ${res.status} ${await res.text()}`)
-    return (await res.json()) as T
-  }
-}
-
-async function waitForHttp(url: string, deadlineMs: number): Promise<void> {
-  const end = Date.now() + deadlineMs
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error(`${url} did not answer within ${deadlineMs} ms`)
-}
-
 /** A figure of /proc/<pid>/status in bytes: VmRSS (resident now) or VmHWM (peak since the last reset). */
 async function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
@@ -157,6 +102,7 @@ export async function csvBench(report: Report): Promise<void> {
   const source = path.join(dir, 'source.csv')
   let server: ChildProcess | undefined
   let direct: pg.Client | undefined
+  let superuser: pg.Client | undefined
   try {
     console.error(`csv: writing ${rows.toLocaleString('en')} rows`)
     await writeCsv(source, rows)
@@ -175,12 +121,12 @@ export async function csvBench(report: Report): Promise<void> {
         LOG_LEVEL: 'warn',
       },
     })
-    // main.ts prints the default project's superuser URL once it is up.
+    // main.ts prints the URL of the default project's admin role once it is up.
     let printed = ''
     const databaseUrl = new Promise<string>((resolve, reject) => {
       server!.stdout!.on('data', (chunk: Buffer) => {
         printed += chunk.toString()
-        const match = /Default project database: (\S+)/.exec(printed)
+        const match = /Default project database \(its admin role\): (\S+)/.exec(printed)
         if (match) resolve(match[1]!)
       })
       server!.once('exit', (code) => reject(new Error(`the server exited (${code}) before starting`)))
@@ -201,6 +147,12 @@ export async function csvBench(report: Report): Promise<void> {
 
     direct = new pg.Client({ connectionString: url })
     await direct.connect()
+    // CHECKPOINT needs more than the project's admin role has: the bench asks the project cluster's superuser.
+    const su = new URL(url)
+    su.username = 'postgres'
+    su.password = (await readFile(path.join(dir, 'data', 'projects', 'default', 'superuser-password'), 'utf8')).trim()
+    superuser = new pg.Client({ connectionString: su.toString() })
+    await superuser.connect()
     const columns = `id bigint primary key, category int not null, name text not null, price numeric(12, 2),
       created_at timestamptz, done boolean, tags text[], meta jsonb`
     await direct.query(`create table public.csv_api (${columns}); create table public.csv_psql (${columns})`)
@@ -231,7 +183,7 @@ export async function csvBench(report: Report): Promise<void> {
       // Alternate which goes first; each starts on an empty table after a checkpoint.
       for (const side of run % 2 === 0 ? (['api', 'psql'] as const) : (['psql', 'api'] as const)) {
         await direct.query(`truncate public.csv_${side}`)
-        await direct.query('checkpoint')
+        await superuser.query('checkpoint')
         const ms = side === 'api' ? await importApi() : importPsql()
         imports[side].push(ms)
         console.error(`  import ${run + 1} ${side}: ${seconds(ms)}`)
@@ -333,6 +285,7 @@ export async function csvBench(report: Report): Promise<void> {
     )
   } finally {
     await direct?.end().catch(() => {})
+    await superuser?.end().catch(() => {})
     if (server && server.exitCode === null) {
       const exited = once(server, 'exit')
       server.kill('SIGINT')

@@ -4,7 +4,6 @@
 // are the server's own time, HTTP parsing included, network excluded.
 import { randomBytes } from 'node:crypto'
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { LightMyRequestResponse } from 'fastify'
@@ -19,23 +18,13 @@ import type { ProjectRow } from '@basalt/server/src/platform/projects.ts'
 import { resolveSession } from '@basalt/server/src/platform/sessions.ts'
 import { createPlatformPool, migratePlatform } from '@basalt/server/src/platform/store.ts'
 import type { App } from '@basalt/server/src/routes/types.ts'
+import { freePort } from './http.ts'
 
 export type Report = (figure: string, value: string, budget: string, ok: boolean | null) => void
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200)
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 500)
 const BATCH = 1_000_000
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** A browser: keeps cookies and sends the CSRF header the way the web app does. */
 class Agent {
