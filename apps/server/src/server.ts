@@ -6,7 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded.ts'
 import { upgradeSharedClusterLayout } from './db/layout-upgrade.ts'
 import { projectClusters, sharedServerProjects, type ProjectDatabaseProvider } from './db/project-databases.ts'
 import { ensureDefaultProject, startProjects, type ProjectRow } from './platform/projects.ts'
-import { createPlatformPool, migratePlatform } from './platform/store.ts'
+import { checkEncryptionKey, createPlatformPool, migratePlatform } from './platform/store.ts'
 import type { App } from './routes/types.ts'
 
 const PLATFORM_DATABASE = 'basalt_platform'
@@ -78,6 +78,7 @@ export async function startServer(config: Config, { notice = () => {} }: StartOp
     } finally {
       client.release()
     }
+    await checkEncryptionKey(running.db, config.encryptionKey)
     running.app = await buildApp({ config, db: running.db, projectDatabases: running.projects })
     if (running.cluster) {
       running.cluster = await upgradeSharedClusterLayout(running.app.platform, {

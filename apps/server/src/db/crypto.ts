@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
 
 // AES-256-GCM: the stored form is "v1:" + base64(iv | tag | ciphertext). The version prefix leaves room
 // for key rotation without guessing formats.
@@ -20,4 +20,12 @@ export function decryptSecret(key: Buffer, stored: string): string {
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12))
   decipher.setAuthTag(raw.subarray(12, 28))
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')
+}
+
+/**
+ * A value that tells whether two servers hold the same key without revealing it: an HMAC-SHA256 of a fixed
+ * text under the key.
+ */
+export function keyCheckValue(key: Buffer): string {
+  return `v1:${createHmac('sha256', key).update('basalt encryption key check').digest('base64')}`
 }

@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { ConfigError } from '../config.ts'
+import { keyCheckValue } from '../db/crypto.ts'
 import { loadMigrations, migrate } from '../db/migrate.ts'
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
@@ -48,3 +50,23 @@ export function createPlatformPool(connectionString: string, max = 10): pg.Pool 
   pool.on('connect', (client) => client.on('error', () => {}))
   return pool
 }
+
+/**
+ * Refuses to run with an ENCRYPTION_KEY other than the one this platform database was first used with:
+ * replicas that hold different keys would each fail on what the others encrypted. The first server to run
+ * records the key's check value (never the key).
+ */
+export async function checkEncryptionKey(db: pg.Pool, key: Buffer): Promise<void> {
+  const mine = keyCheckValue(key)
+  await db.query(
+    `insert into basalt.installation (name, value) values ('encryption_key_check', $1) on conflict (name) do nothing`,
+    [mine],
+  )
+  const { rows } = await db.query<{ value: string }>(
+    `select value from basalt.installation where name = 'encryption_key_check'`,
+  )
+  if (rows[0]!.value !== mine) throw new ConfigError(ENCRYPTION_KEY_MISMATCH)
+}
+
+export const ENCRYPTION_KEY_MISMATCH =
+  'ENCRYPTION_KEY does not match the key this platform database was first used with: every Basalt server on it must use the same ENCRYPTION_KEY (copy it, or DATA_DIR/encryption.key, from the first server).'
