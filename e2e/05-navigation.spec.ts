@@ -95,6 +95,7 @@ const AREAS: Area[] = [
 const TITLE_OF_ENTRY: Record<string, string> = {
   'API docs › Introduction': 'API docs',
   'Settings › General': 'Project settings',
+  'Settings › Database': 'Database settings',
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -5,6 +5,8 @@ import fastifyMultipart from '@fastify/multipart'
 import Fastify from 'fastify'
 import type pg from 'pg'
 import type { Config } from './config.ts'
+import { platformEvents } from './platform/events.ts'
+import { evictInactive } from './platform/projects.ts'
 import { registerProjectExecutor } from './db/executor.ts'
 import { PoolRegistry } from './db/pools.ts'
 import type { ProjectDatabaseProvider } from './db/project-databases.ts'
@@ -32,6 +34,11 @@ export interface AppDeps {
   /** The platform store; owned by the caller (closed by it). */
   db: pg.Pool
   projectDatabases: ProjectDatabaseProvider
+  /**
+   * The platform database's URL, for the connection that listens to other servers' events; without it,
+   * events reach this server only.
+   */
+  platformUrl?: string
   /** Tests lower these. */
   rateLimits?: Partial<RateLimits>
   /** The built SPA; null serves none. Defaults to apps/web/dist. */
@@ -74,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     projectDatabases: deps.projectDatabases,
     projectPools: new PoolRegistry(),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
+    events: platformEvents(deps.db, deps.platformUrl),
     background(task) {
       const p = task().catch((err) => app.log.error({ err }, 'background task failed'))
       pending.add(p)
@@ -92,7 +100,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Provisioning started by a request finishes before the pools it uses are closed.
   app.addHook('onClose', async () => {
     await Promise.all([...pending])
+    await ctx.events.close()
     await ctx.projectPools.closeAll()
+  })
+  // Another server paused or deleted a project: its connections here close too. After listening (re)starts,
+  // events may have been missed: close the pools of every project that is no longer active.
+  ctx.events.subscribe((event) => {
+    if (event.kind === 'project_closed') void ctx.projectPools.evict(event.ref)
+    if (event.kind === 'resync') void evictInactive(ctx).catch(() => {})
   })
 
   await app.register(fastifyCookie)

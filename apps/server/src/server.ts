@@ -79,7 +79,7 @@ export async function startServer(config: Config, { notice = () => {} }: StartOp
       client.release()
     }
     await checkEncryptionKey(running.db, config.encryptionKey)
-    running.app = await buildApp({ config, db: running.db, projectDatabases: running.projects })
+    running.app = await buildApp({ config, db: running.db, projectDatabases: running.projects, platformUrl })
     if (running.cluster) {
       running.cluster = await upgradeSharedClusterLayout(running.app.platform, {
         platformCluster: running.cluster,

@@ -66,12 +66,20 @@ export async function createTestApp(
   } else {
     projectDatabases = sharedServerProjects(inject('pgAdminUrl'), prefix)
   }
-  const app = await buildApp({ config, db, projectDatabases, rateLimits: options.rateLimits, webDistDir: null })
+  const app = await buildApp({
+    config,
+    db,
+    projectDatabases,
+    platformUrl: platformDb.url,
+    rateLimits: options.rateLimits,
+    webDistDir: null,
+  })
   return {
     app,
     db,
     config,
     projectDatabases,
+    platformUrl: platformDb.url,
     /** Where the projects' own clusters live (with `clusters`). */
     clustersDir,
     async close() {

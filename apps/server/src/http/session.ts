@@ -96,8 +96,14 @@ export function registerSession(app: FastifyInstance, ctx: PlatformContext): voi
   // Before a platform write (so it runs on fresh access) and after it (so no request that overlapped it
   // keeps what it changed).
   app.addHook('onResponse', async (req) => {
-    if (invalidatesAccess(req.method, req.url)) accessCache.clear()
+    if (invalidatesAccess(req.method, req.url)) {
+      accessCache.clear()
+      // Every other server forgets it too (docs/scaling.md): no replica acts on access that changed.
+      await ctx.events.publish({ kind: 'access' }).catch((err: unknown) => req.log.warn({ err }, 'event not sent'))
+    }
   })
+  // Any event (an access change, a paused or deleted project, a resync) may change a remembered grant.
+  ctx.events.subscribe(() => accessCache.clear())
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return
     if (invalidatesAccess(req.method, req.url)) accessCache.clear()

@@ -82,6 +82,19 @@ describe('listForeignKeys', () => {
     ])
   })
 
+  it('lists the keys partitions inherit, without the clones of a key referencing a partitioned table', async () => {
+    const result = await db.run((c) => listForeignKeys(c, { schema: 'fidelity' }))
+    if (!result.ok) throw new Error(result.error.message)
+    expect(
+      result.data.map((k) => [k.constraint_name, k.source_table, k.source_columns, k.target_table, k.deletion_action]),
+    ).toEqual([
+      ['shows_venue_id_fkey', 'shows', ['venue_id'], 'venues', 'cascade'],
+      ['shows_venue_id_fkey', 'shows_2024', ['venue_id'], 'venues', 'cascade'],
+      ['shows_venue_id_fkey', 'shows_rest', ['venue_id'], 'venues', 'cascade'],
+      ['tickets_show_id_show_at_fkey', 'tickets', ['show_id', 'show_at'], 'shows', 'no action'],
+    ])
+  })
+
   it('lists nothing for a role without privileges', async () => {
     expect(await db.runAs(db.nobody, (c) => listForeignKeys(c, { schema: 'public' }))).toEqual({ ok: true, data: [] })
   })

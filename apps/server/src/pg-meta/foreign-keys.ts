@@ -4,9 +4,18 @@ import { RELATION_IS_VISIBLE, runSql, toNumber } from './catalog.ts'
 
 /**
  * Foreign keys (pg_constraint contype 'f'): per schema, one entry per constraint with all its columns; per
- * table, the relationships (one per column pair) the table is the source or the target of. Constraints a
- * partition inherits from its partitioned parent (conparentid <> 0) are left out: the parent's is listed.
+ * table, the relationships (one per column pair) the table is the source or the target of.
+ *
+ * Partitioning copies foreign keys in two ways, both marked by pg_constraint.conparentid. A partition of a
+ * referencing table gets its own copy of the parent's key (another conrelid than the parent constraint's):
+ * that is a key of the partition, and is listed. A table referencing a partitioned table gets one internal
+ * clone per partition of the referenced side (the same conrelid as the parent constraint's): those are
+ * Postgres' bookkeeping, and are left out.
  */
+
+/** SQL condition on a pg_constraint row `k`: not an internal referenced-side clone (see above). */
+const NOT_A_REFERENCED_SIDE_CLONE =
+  'not exists (select 1 from pg_constraint parent where parent.oid = k.conparentid and parent.conrelid = k.conrelid)'
 
 /** pg_constraint.confdeltype / confupdtype codes. */
 export const FOREIGN_KEY_ACTION_BY_CODE: Record<string, ForeignKeyAction> = {
@@ -62,7 +71,7 @@ join pg_class tc on tc.oid = k.confrelid
 join pg_namespace tn on tn.oid = tc.relnamespace
 join pg_attribute ta on ta.attrelid = k.confrelid and ta.attnum = cols.target_attnum
 where k.contype = 'f'
-  and k.conparentid = 0
+  and ${NOT_A_REFERENCED_SIDE_CLONE}
   and (k.conrelid = any($1::oid[]) or k.confrelid = any($1::oid[]))
 order by sn.nspname, sc.relname, k.conname, cols.position
 `
@@ -136,7 +145,7 @@ join pg_namespace n on n.oid = c.relnamespace
 join pg_class tc on tc.oid = k.confrelid
 join pg_namespace tn on tn.oid = tc.relnamespace
 where k.contype = 'f'
-  and k.conparentid = 0
+  and ${NOT_A_REFERENCED_SIDE_CLONE}
   and n.nspname = $1
   and ${RELATION_IS_VISIBLE}
 order by c.relname, k.conname

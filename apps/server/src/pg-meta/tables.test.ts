@@ -152,13 +152,31 @@ describe('listTables', () => {
     ])
   })
 
+  it("gives a partition the foreign keys it inherits, and no table the clones of a referenced partition's", async () => {
+    const result = await db.run((c) => listTables(c, { includedSchemas: ['fidelity'] }))
+    if (!result.ok) throw new Error(result.error.message)
+    const keys = Object.fromEntries(
+      result.data.map((t) => [
+        t.name,
+        t.relationships.map((r) => `${r.source_table_name}.${r.source_column_name} -> ${r.target_table_name}`),
+      ]),
+    )
+    expect(keys).toEqual({
+      shows: ['shows.venue_id -> venues', 'tickets.show_id -> shows', 'tickets.show_at -> shows'],
+      shows_2024: ['shows_2024.venue_id -> venues'],
+      shows_rest: ['shows_rest.venue_id -> venues'],
+      tickets: ['tickets.show_id -> shows', 'tickets.show_at -> shows'],
+      venues: ['shows.venue_id -> venues', 'shows_2024.venue_id -> venues', 'shows_rest.venue_id -> venues'],
+    })
+  })
+
   it('filters by excluded schemas and leaves system schemas out unless asked', async () => {
     const names = async (params: Parameters<typeof listTables>[1]) => {
       const result = await db.run((c) => listTables(c, params))
       if (!result.ok) throw new Error(result.error.message)
       return [...new Set(result.data.map((t) => t.schema))]
     }
-    expect(await names({ excludedSchemas: ['public', 'auth', 'storage', '_basalt'] })).toEqual(['sales'])
+    expect(await names({ excludedSchemas: ['public', 'auth', 'storage', '_basalt'] })).toEqual(['fidelity', 'sales'])
     expect(await names({})).not.toContain('pg_catalog')
     expect(await names({ includeSystemSchemas: true })).toEqual(
       expect.arrayContaining(['pg_catalog', 'information_schema']),

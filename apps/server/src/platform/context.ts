@@ -2,6 +2,7 @@ import type pg from 'pg'
 import type { Config } from '../config.ts'
 import type { PoolRegistry } from '../db/pools.ts'
 import type { ProjectDatabaseProvider } from '../db/project-databases.ts'
+import type { PlatformEvents } from './events.ts'
 
 /** A limit of failed attempts within a sliding window. */
 export interface AttemptLimit {
@@ -30,6 +31,8 @@ export interface PlatformContext {
   /** Live pools of project databases, keyed by project ref. */
   projectPools: PoolRegistry
   rateLimits: RateLimits
+  /** What this server tells every server on the platform database (pauses, deletes, access changes). */
+  events: PlatformEvents
   /** Runs work after the response (project provisioning); the app waits for it on close. */
   background(task: () => Promise<void>): void
 }

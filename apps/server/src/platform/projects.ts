@@ -176,6 +176,34 @@ export async function ensureClusterPort(ctx: PlatformContext, p: ProjectRow): Pr
  * create or restore call has answered, and at start for every project that should be running.
  */
 export async function bringUp(ctx: PlatformContext, row: ProjectRow): Promise<void> {
+  await oneAtATime(ctx, row.ref, () => bringUpNow(ctx, row))
+}
+
+/**
+ * Runs fn while holding the platform database's advisory lock of one project, so that replicas starting
+ * together (or a restore racing a start) set a project up one after the other; each step being idempotent,
+ * the second finds it done.
+ */
+async function oneAtATime(ctx: PlatformContext, ref: string, fn: () => Promise<void>): Promise<void> {
+  const client = await ctx.db.connect()
+  let broken = false
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('basalt:project-setup'), hashtext($1))`, [ref])
+    try {
+      await fn()
+    } finally {
+      await client
+        .query(`select pg_advisory_unlock(hashtext('basalt:project-setup'), hashtext($1))`, [ref])
+        .catch(() => {
+          broken = true
+        })
+    }
+  } finally {
+    client.release(broken)
+  }
+}
+
+async function bringUpNow(ctx: PlatformContext, row: ProjectRow): Promise<void> {
   try {
     if (row.kind === 'external') {
       await ctx.projectDatabases.bootstrap(decryptSecret(ctx.config.encryptionKey, row.connection_string_encrypted!))
@@ -320,6 +348,7 @@ export async function renameProject(
 export async function pauseProject(ctx: PlatformContext, a: ProjectAccess, actor: Actor): Promise<Result<Project>> {
   if (a.project.status !== 'active') return fail('conflict', 'Only an active project can be paused')
   await setStatus(ctx.db, a.project.id, 'inactive')
+  await ctx.events.publish({ kind: 'project_closed', ref: a.project.ref })
   await ctx.projectPools.evict(a.project.ref)
   if (a.project.kind === 'embedded') await ctx.projectDatabases.stop(placementOf(a.project))
   await writeAudit(ctx.db, { action: 'project.pause', actor, organization: orgOf(a.project), target: a.project.ref })
@@ -349,6 +378,7 @@ export async function deleteProject(
 ): Promise<Result<null>> {
   const p = a.project
   if (confirm !== p.name) return fail('bad_request', TYPE_TO_CONFIRM_MISMATCH)
+  await ctx.events.publish({ kind: 'project_closed', ref: p.ref })
   await ctx.projectPools.evict(p.ref)
   if (p.kind === 'embedded') await ctx.projectDatabases.remove(placementOf(p))
   await ctx.db.query('delete from basalt.projects where id = $1', [p.id])
@@ -474,4 +504,10 @@ export async function revealProjectPassword(
   }
   await writeAudit(ctx.db, { action: 'project.password_reveal', actor, organization: orgOf(p), target: p.ref })
   return ok({ password: decryptSecret(ctx.config.encryptionKey, p.admin_password_encrypted) })
+}
+
+/** Closes this server's pools of every project that is not active (after missed events). */
+export async function evictInactive(ctx: PlatformContext): Promise<void> {
+  const { rows } = await ctx.db.query<{ ref: string }>("select ref from basalt.projects where status <> 'active'")
+  await Promise.all(rows.map((r) => ctx.projectPools.evict(r.ref)))
 }

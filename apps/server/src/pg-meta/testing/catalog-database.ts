@@ -59,15 +59,27 @@ export async function createCatalogDatabase(prefix: string, fixtureSql = ''): Pr
 }
 
 /**
- * The catalog fixture: an enum, tables with an identity, a generated column, a check, a unique column,
- * comments, arrays and json, a composite primary key, a foreign key with ON DELETE CASCADE and a composite
- * one with SET NULL, a view, a materialized view, a partitioned table with a partition, RLS on one table,
- * and a second schema.
+ * What the relations of the catalog fixture use that is not a relation (types, schemas), so that their
+ * definitions can be run on a database holding only this.
  */
-export const CATALOG_FIXTURE_SQL = `
+export const CATALOG_PREREQUISITES_SQL = `
 create type public.mood as enum ('sad', 'ok', 'happy');
 comment on type public.mood is 'How it went';
+create schema sales;
+create schema fidelity;
+`
 
+/**
+ * The relations of the catalog fixture, each created after what it depends on: tables with an identity, a
+ * generated column, a check, a unique column, comments, arrays and json, a composite primary key, a foreign
+ * key with ON DELETE CASCADE and a composite one with SET NULL, a view, a materialized view, a partitioned
+ * table with a partition, RLS on one table, and a table in a second schema.
+ *
+ * The schema `fidelity` holds relations where the catalog is easy to get wrong: a partitioned table whose
+ * partitions inherit its foreign key, and a table referencing the partitioned table (Postgres clones that
+ * key once per partition, on the referencing side).
+ */
+export const CATALOG_RELATIONS_SQL = `
 create table public.authors (
   id bigint generated always as identity primary key,
   name text not null,
@@ -105,9 +117,29 @@ create materialized view public.book_counts as select author_id, count(*) as n f
 create table public.events (id bigint not null, at date not null, primary key (id, at)) partition by range (at);
 create table public.events_2024 partition of public.events for values from ('2024-01-01') to ('2025-01-01');
 
-create schema sales;
 create table sales.orders (id int primary key, author_id bigint references public.authors (id));
+
+create table fidelity.venues (id int primary key, name text not null);
+
+create table fidelity.shows (
+  id bigint not null,
+  venue_id int not null references fidelity.venues (id) on delete cascade,
+  at date not null,
+  primary key (id, at)
+) partition by range (at);
+create table fidelity.shows_2024 partition of fidelity.shows for values from ('2024-01-01') to ('2025-01-01');
+create table fidelity.shows_rest partition of fidelity.shows default;
+
+create table fidelity.tickets (
+  id int primary key,
+  show_id bigint,
+  show_at date,
+  foreign key (show_id, show_at) references fidelity.shows (id, at)
+);
 `
+
+/** The catalog fixture: {@link CATALOG_PREREQUISITES_SQL}, then {@link CATALOG_RELATIONS_SQL}. */
+export const CATALOG_FIXTURE_SQL = CATALOG_PREREQUISITES_SQL + CATALOG_RELATIONS_SQL
 
 /** The oid of a relation, as the listings return it. */
 export async function oidOf(client: pg.ClientBase, qualifiedName: string): Promise<number> {
