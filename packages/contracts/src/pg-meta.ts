@@ -114,7 +114,7 @@ export const pgColumnSchema = z.object({
   is_unique: z.boolean(),
   /** Labels of an enum type or of the element enum of an array type, in sort order; else empty. */
   enums: z.array(z.string()),
-  /** The expression of a single-column CHECK constraint, without `CHECK (…)`. */
+  /** The expression of a single-column CHECK constraint, without `CHECK (…)`, `NOT VALID` or `NO INHERIT`. */
   check: z.string().nullable(),
   comment: z.string().nullable(),
   /** Encrypted by pgsodium (a security label 'ENCRYPT WITH KEY …'): shown, never edited. */

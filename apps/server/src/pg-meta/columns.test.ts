@@ -90,6 +90,23 @@ describe('listColumns', () => {
     ])
   })
 
+  it('gives a check as its expression alone, also when it is NOT VALID or NO INHERIT', async () => {
+    const checks = async (table: string) => {
+      const result = await db.run(async (c) => listColumns(c, { tableIds: [await oidOf(c, table)] }))
+      if (!result.ok) throw new Error(result.error.message)
+      return result.data.map((c) => [c.name, c.check])
+    }
+    expect(await checks('fidelity.venues')).toEqual([
+      ['id', null],
+      ['name', "name <> ''::text"],
+    ])
+    expect(await checks('fidelity.archive')).toEqual([
+      ['id', null],
+      ['name', "name <> ''::text"],
+      ['note', 'length(note) < 500'],
+    ])
+  })
+
   it('shows no column to a role without privileges', async () => {
     expect(await db.runAs(db.nobody, (c) => listColumns(c, { includedSchemas: ['public'] }))).toEqual({
       ok: true,

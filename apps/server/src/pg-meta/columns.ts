@@ -28,7 +28,9 @@ export interface ColumnRow {
 
 // $1 table oids (or null), $2 column id "oid.attnum" (or null), $3..$5 the schema filter.
 // data_type follows information_schema.columns (ARRAY, USER-DEFINED, or the SQL name); format is the udt
-// name (of the base type for a domain), so arrays keep their '_' prefix. A column is listed when the
+// name (of the base type for a domain), so arrays keep their '_' prefix. check is the expression of the
+// column's first single-column check constraint as pg_get_expr deparses it, without what
+// pg_get_constraintdef wraps around it (CHECK (…), NOT VALID, NO INHERIT). A column is listed when the
 // role owns the table or holds a privilege on the column.
 const COLUMNS_SQL = `
 select
@@ -62,7 +64,7 @@ select
      order by e.enumsortorder
   )) as enums,
   (
-    select regexp_replace(pg_get_constraintdef(k.oid, true), '^CHECK \\((.*)\\)$', '\\1')
+    select pg_get_expr(k.conbin, k.conrelid, true)
       from pg_constraint k
      where k.conrelid = c.oid and k.contype = 'c' and k.conkey = array[a.attnum]
      order by k.oid

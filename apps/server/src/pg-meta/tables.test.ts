@@ -162,6 +162,7 @@ describe('listTables', () => {
       ]),
     )
     expect(keys).toEqual({
+      archive: [],
       shows: ['shows.venue_id -> venues', 'tickets.show_id -> shows', 'tickets.show_at -> shows'],
       shows_2024: ['shows_2024.venue_id -> venues'],
       shows_rest: ['shows_rest.venue_id -> venues'],

@@ -75,9 +75,10 @@ create schema fidelity;
  * key with ON DELETE CASCADE and a composite one with SET NULL, a view, a materialized view, a partitioned
  * table with a partition, RLS on one table, and a table in a second schema.
  *
- * The schema `fidelity` holds relations where the catalog is easy to get wrong: a partitioned table whose
- * partitions inherit its foreign key, and a table referencing the partitioned table (Postgres clones that
- * key once per partition, on the referencing side).
+ * The schema `fidelity` holds relations where the catalog is easy to get wrong: a NOT VALID check, a table
+ * inheriting from another with a NO INHERIT check of its own, a partitioned table whose partitions inherit
+ * its foreign key, and a table referencing the partitioned table (Postgres clones that key once per
+ * partition, on the referencing side).
  */
 export const CATALOG_RELATIONS_SQL = `
 create table public.authors (
@@ -120,6 +121,9 @@ create table public.events_2024 partition of public.events for values from ('202
 create table sales.orders (id int primary key, author_id bigint references public.authors (id));
 
 create table fidelity.venues (id int primary key, name text not null);
+alter table fidelity.venues add constraint venues_name_check check (name <> '') not valid;
+create table fidelity.archive (note text constraint archive_note_check check (length(note) < 500) no inherit)
+  inherits (fidelity.venues);
 
 create table fidelity.shows (
   id bigint not null,
