@@ -33,7 +33,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node serve.mjs',
+    // The Node running Playwright (Node 24 under `npm test`) serves the app too; a bare `node` could be older.
+    command: `${JSON.stringify(process.execPath)} serve.mjs`,
     cwd: import.meta.dirname,
     url: `${baseURL}/api/auth/state`,
     timeout: 120_000,

@@ -1,23 +1,26 @@
 // Serves the built app for the journeys: a fresh data directory (its own embedded Postgres on a spare
-// port), removed when the server exits.
+// port), removed when the server exits. The server runs on Node 24 like everywhere else (scripts/node24.mjs).
 import { spawn } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { nodeEnv, projectNode } from '../scripts/node24.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const node = projectNode()
+if (!node) throw new Error('Node 24 is not installed; run npm install.')
 mkdirSync(path.join(root, 'test-results'), { recursive: true })
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'basalt-e2e-'))
 chmodSync(dataDir, 0o755)
 // Journeys read the data directory to reach the project database directly (to seed rows).
 writeFileSync(path.join(root, 'test-results', 'e2e-data-dir'), dataDir)
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+const server = spawn(node, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: {
-    ...process.env,
+    ...nodeEnv(node),
     DATA_DIR: dataDir,
     PORT: process.env.E2E_PORT ?? '8400',
     EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54500',

@@ -1,22 +1,13 @@
 #!/usr/bin/env node
 // `npm start`: install dependencies when missing, build the web app when its sources changed, then run the
-// server (which starts the embedded Postgres). Plain Node with no dependencies, so it runs on a fresh clone.
+// server (which starts the embedded Postgres). Plain Node with no dependencies, so it runs on a fresh clone
+// with the machine's Node; the build and the server run on Node 24 (see node24.mjs).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { announce, checkBootstrapNode, installDependencies, nodeEnv, packageBin, projectNode, root } from './node24.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const [major, minor] = process.versions.node.split('.').map(Number)
-if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`Basalt needs Node.js 20.19 or newer; this is ${process.versions.node}.`)
-  process.exit(1)
-}
-
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' })
-  if (r.status !== 0) process.exit(r.status ?? 1)
-}
+checkBootstrapNode()
 
 /** Newest modification time under a path (files only), skipping build output and dependencies. */
 function newest(p) {
@@ -33,10 +24,17 @@ function newest(p) {
 
 const lock = path.join(root, 'package-lock.json')
 const installed = path.join(root, 'node_modules', '.package-lock.json')
-if (!existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs)) {
-  console.log('Installing dependencies…')
-  run('npm', ['install', '--no-audit', '--no-fund'])
+if (
+  !projectNode() ||
+  !existsSync(installed) ||
+  (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs)
+) {
+  installDependencies()
 }
+
+const node = projectNode()
+const env = nodeEnv(node)
+announce(node)
 
 const web = path.join(root, 'apps', 'web')
 const builtIndex = path.join(web, 'dist', 'index.html')
@@ -48,12 +46,14 @@ const sources = [
 ]
 if (!existsSync(builtIndex) || Math.max(...sources.map(newest)) > statSync(builtIndex).mtimeMs) {
   console.log('Building the web app…')
-  run('npm', ['run', 'build', '--silent'])
+  const build = spawnSync(node, [packageBin('vite', 'vite', web), 'build'], { cwd: web, stdio: 'inherit', env })
+  if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps', 'server', 'src', 'main.ts')], {
+const server = spawn(node, ['--import', 'tsx', path.join(root, 'apps', 'server', 'src', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
+  env,
 })
 // Ctrl-C reaches the whole process group; the server shuts Postgres down cleanly, so this script only
 // waits for it (a second signal is passed on).

@@ -1,22 +1,25 @@
 #!/usr/bin/env node
 // `npm test`: every test — units and server integration against a real embedded Postgres (vitest), then
 // the browser journeys in Chromium against the built app (Playwright). Exits non-zero on any failure and
-// ends with one summary line: "N passed, N failed".
+// ends with one summary line: "N passed, N failed". Like start.mjs it runs on the machine's Node; every
+// tool it starts runs on Node 24 (see node24.mjs).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { announce, checkBootstrapNode, installDependencies, nodeEnv, packageBin, projectNode, root } from './node24.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+checkBootstrapNode()
 const out = path.join(root, 'test-results')
 mkdirSync(out, { recursive: true })
 
-function run(cmd, args, opts = {}) {
-  return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts }).status ?? 1
-}
+if (!projectNode() || !existsSync(path.join(root, 'node_modules', '.package-lock.json'))) installDependencies()
+const node = projectNode()
+announce(node)
 
-if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
-  if (run('npm', ['install', '--no-audit', '--no-fund']) !== 0) process.exit(1)
+/** Runs a package's command-line script on Node 24; `node` on the children's PATH is Node 24 too. */
+function run(script, args, opts = {}) {
+  const env = nodeEnv(node, opts.env)
+  return spawnSync(node, [script, ...args], { cwd: root, stdio: 'inherit', ...opts, env }).status ?? 1
 }
 
 let passed = 0
@@ -24,7 +27,12 @@ let failed = 0
 const failures = []
 
 const vitestJson = path.join(out, 'vitest.json')
-const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])
+const vitest = run(packageBin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+])
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'))
   passed += r.numPassedTests
@@ -32,11 +40,13 @@ if (existsSync(vitestJson)) {
 }
 if (vitest !== 0) failures.push('vitest')
 
-if (run('npm', ['run', 'build', '--silent']) !== 0) {
+const web = path.join(root, 'apps', 'web')
+if (run(packageBin('vite', 'vite', web), ['build'], { cwd: web }) !== 0) {
   failures.push('web build')
 } else {
   const pwJson = path.join(out, 'playwright.json')
-  const pw = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+  const playwright = packageBin('@playwright/test', 'playwright', path.join(root, 'e2e'))
+  const pw = run(playwright, ['test', '--config', 'e2e/playwright.config.ts'], {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
   })
   if (existsSync(pwJson)) {
