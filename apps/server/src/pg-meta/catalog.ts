@@ -45,6 +45,53 @@ export const RELATION_IS_VISIBLE =
   `or has_any_column_privilege(c.oid, 'SELECT, INSERT, UPDATE, REFERENCES'))`
 
 /**
+ * The relations Postgres can tell nothing about without the handler of a foreign-data wrapper that has
+ * none: the foreign tables of such a wrapper, and the views reading one of them (directly or through other
+ * views, by their `_RETURN` rule's dependencies). pg_relation_is_updatable and pg_column_is_updatable fail
+ * on them ("foreign-data wrapper … has no handler"), and one failing row fails the whole listing. Nothing
+ * can be read from them or written to them either (a view's query is planned even for an INSTEAD OF
+ * trigger's update or delete), so they are not updatable. Uncorrelated: Postgres computes it once per
+ * statement.
+ *
+ * The other per-object functions of the catalog queries (pg_get_viewdef, pg_get_expr,
+ * pg_get_constraintdef, pg_get_indexdef, pg_get_triggerdef, pg_get_partkeydef, format_type,
+ * obj_description, col_description, pg_relation_size, pg_total_relation_size) only read the catalog or
+ * the relation's files, where a foreign table has none, and need no guard.
+ */
+const RELATIONS_WITHOUT_FDW_HANDLER = `array(
+  with recursive unanswerable(oid) as (
+    select ft.ftrelid
+      from pg_foreign_table ft
+      join pg_foreign_server s on s.oid = ft.ftserver
+      join pg_foreign_data_wrapper w on w.oid = s.srvfdw
+     where w.fdwhandler = 0
+    union
+    select r.ev_class
+      from unanswerable u
+      join pg_depend d on d.refclassid = 'pg_class'::regclass and d.refobjid = u.oid and d.classid = 'pg_rewrite'::regclass
+      join pg_rewrite r on r.oid = d.objid and r.rulename = '_RETURN'
+  )
+  select oid from unanswerable
+)`
+
+/**
+ * SQL for pg_relation_is_updatable(rel, false) — the bit mask of the commands that work on the relation
+ * (4 update, 8 insert, 16 delete) — or 0 for a relation whose foreign-data wrapper has no handler (see
+ * RELATIONS_WITHOUT_FDW_HANDLER). `rel` is an SQL expression for its oid.
+ */
+export function relationUpdatableEventsSql(rel: string): string {
+  return `case when ${rel} = any(${RELATIONS_WITHOUT_FDW_HANDLER}) then 0 else pg_relation_is_updatable(${rel}, false) end`
+}
+
+/**
+ * SQL for pg_column_is_updatable(rel, attnum, false) — as information_schema.columns.is_updatable says,
+ * without INSTEAD OF triggers — or false for a relation whose foreign-data wrapper has no handler.
+ */
+export function columnIsUpdatableSql(rel: string, attnum: string): string {
+  return `case when ${rel} = any(${RELATIONS_WITHOUT_FDW_HANDLER}) then false else pg_column_is_updatable(${rel}, ${attnum}, false) end`
+}
+
+/**
  * Runs one statement. Postgres errors come back as `pg_error` failures kept whole (with the SQL, so the
  * position can be shown); other errors are bugs and throw.
  */

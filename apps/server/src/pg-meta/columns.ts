@@ -1,6 +1,13 @@
 import { fail, ok, type PgColumn, type Result } from '@basalt/contracts'
 import type pg from 'pg'
-import { runSql, schemaFilterCondition, schemaFilterValues, toNumber, type SchemaFilter } from './catalog.ts'
+import {
+  columnIsUpdatableSql,
+  runSql,
+  schemaFilterCondition,
+  schemaFilterValues,
+  toNumber,
+  type SchemaFilter,
+} from './catalog.ts'
 
 /** Columns of tables, views, materialized views and foreign tables (pg_attribute), as postgres-meta lists them. */
 
@@ -52,7 +59,7 @@ select
   case a.attidentity when 'a' then 'ALWAYS' when 'd' then 'BY DEFAULT' end as identity_generation,
   a.attgenerated <> '' as is_generated,
   a.attgenerated = '' and (
-    c.relkind in ('r', 'p') or (c.relkind in ('v', 'f') and pg_column_is_updatable(c.oid, a.attnum, false))
+    c.relkind in ('r', 'p') or (c.relkind in ('v', 'f') and ${columnIsUpdatableSql('c.oid', 'a.attnum')})
   ) as is_updatable,
   exists (
     select 1 from pg_constraint u

@@ -17,7 +17,10 @@ describe('views', () => {
   it('lists views with updatability and definition', async () => {
     const [result, ids] = await db.run(
       async (c) =>
-        [await listViews(c), [await oidOf(c, 'public.author_names'), await oidOf(c, 'sales.totals')]] as const,
+        [
+          await listViews(c, { includedSchemas: ['public', 'sales'] }),
+          [await oidOf(c, 'public.author_names'), await oidOf(c, 'sales.totals')],
+        ] as const,
     )
     expect(result).toEqual({
       ok: true,
@@ -40,6 +43,17 @@ describe('views', () => {
         },
       ],
     })
+  })
+
+  it('lists a view over a foreign table whose wrapper has no handler as not updatable', async () => {
+    const result = await db.run((c) => listViews(c, { includedSchemas: ['fidelity'], includeColumns: true }))
+    if (!result.ok) throw new Error(result.error.message)
+    const remote = result.data.find((v) => v.name === 'remote_labels')
+    expect(remote?.is_updatable).toBe(false)
+    expect(remote?.columns?.map((c) => [c.name, c.is_updatable])).toEqual([
+      ['id', false],
+      ['label', false],
+    ])
   })
 
   it('gets one view by id with columns; not_found for a table id', async () => {

@@ -1,5 +1,5 @@
 import type { PgView } from '@basalt/contracts'
-import { RELATION_IS_VISIBLE, schemaFilterCondition, toNumber } from './catalog.ts'
+import { RELATION_IS_VISIBLE, relationUpdatableEventsSql, schemaFilterCondition, toNumber } from './catalog.ts'
 import { relationReaders, type ListRelationsParams } from './relation-readers.ts'
 
 /** Views (pg_class relkind v). */
@@ -21,7 +21,7 @@ select
   n.nspname as schema,
   c.relname as name,
   obj_description(c.oid, 'pg_class') as comment,
-  (pg_relation_is_updatable(c.oid, false) & 28) = 28 as is_updatable,
+  (${relationUpdatableEventsSql('c.oid')} & 28) = 28 as is_updatable,
   pg_get_viewdef(c.oid, true) as definition
 from pg_class c
 join pg_namespace n on n.oid = c.relnamespace

@@ -59,14 +59,16 @@ export async function createCatalogDatabase(prefix: string, fixtureSql = ''): Pr
 }
 
 /**
- * What the relations of the catalog fixture use that is not a relation (types, schemas), so that their
- * definitions can be run on a database holding only this.
+ * What the relations of the catalog fixture use that is not a relation (types, schemas, a foreign server
+ * whose wrapper has no handler), so that their definitions can be run on a database holding only this.
  */
 export const CATALOG_PREREQUISITES_SQL = `
 create type public.mood as enum ('sad', 'ok', 'happy');
 comment on type public.mood is 'How it went';
 create schema sales;
 create schema fidelity;
+create foreign data wrapper no_handler;
+create server nowhere foreign data wrapper no_handler;
 `
 
 /**
@@ -78,7 +80,7 @@ create schema fidelity;
  * The schema `fidelity` holds relations where the catalog is easy to get wrong: a NOT VALID check, a table
  * inheriting from another with a NO INHERIT check of its own, a partitioned table whose partitions inherit
  * its foreign key, and a table referencing the partitioned table (Postgres clones that key once per
- * partition, on the referencing side).
+ * partition, on the referencing side), a foreign table whose wrapper has no handler and a view over it.
  */
 export const CATALOG_RELATIONS_SQL = `
 create table public.authors (
@@ -140,6 +142,10 @@ create table fidelity.tickets (
   show_at date,
   foreign key (show_id, show_at) references fidelity.shows (id, at)
 );
+
+create foreign table fidelity.remote (id int options (column_name 'remote_id'), label text)
+  server nowhere options (schema_name 'far', table_name 'away');
+create view fidelity.remote_labels as select id, label from fidelity.remote;
 `
 
 /** The catalog fixture: {@link CATALOG_PREREQUISITES_SQL}, then {@link CATALOG_RELATIONS_SQL}. */
