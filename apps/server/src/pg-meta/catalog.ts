@@ -75,12 +75,12 @@ const RELATIONS_WITHOUT_FDW_HANDLER = `array(
 )`
 
 /**
- * SQL for pg_relation_is_updatable(rel, false) — the bit mask of the commands that work on the relation
- * (4 update, 8 insert, 16 delete) — or 0 for a relation whose foreign-data wrapper has no handler (see
- * RELATIONS_WITHOUT_FDW_HANDLER). `rel` is an SQL expression for its oid.
+ * SQL for pg_relation_is_updatable(rel, true) — the bit mask of the commands that work on the relation
+ * (4 update, 8 insert, 16 delete), INSTEAD OF triggers included — or 0 for a relation whose foreign-data
+ * wrapper has no handler (see RELATIONS_WITHOUT_FDW_HANDLER). `rel` is an SQL expression for its oid.
  */
 export function relationUpdatableEventsSql(rel: string): string {
-  return `case when ${rel} = any(${RELATIONS_WITHOUT_FDW_HANDLER}) then 0 else pg_relation_is_updatable(${rel}, false) end`
+  return `case when ${rel} = any(${RELATIONS_WITHOUT_FDW_HANDLER}) then 0 else pg_relation_is_updatable(${rel}, true) end`
 }
 
 /**

@@ -45,6 +45,16 @@ describe('views', () => {
     })
   })
 
+  it('counts INSTEAD OF triggers as making a view updatable, as pg_relation_is_updatable(oid, true) does', async () => {
+    const [result, events] = await db.run(async (c) => {
+      const id = await oidOf(c, 'fidelity.venue_show_counts')
+      const { rows } = await c.query<{ events: number }>('select pg_relation_is_updatable($1, true) as events', [id])
+      return [await getView(c, id), rows[0]?.events] as const
+    })
+    expect(events).toBe(28)
+    expect(result.ok && result.data.is_updatable).toBe(true)
+  })
+
   it('lists a view over a foreign table whose wrapper has no handler as not updatable', async () => {
     const result = await db.run((c) => listViews(c, { includedSchemas: ['fidelity'], includeColumns: true }))
     if (!result.ok) throw new Error(result.error.message)

@@ -14,7 +14,8 @@ export interface ViewRow {
 }
 
 // $1 one view oid (or null), $2..$4 the schema filter. pg_relation_is_updatable answers a bit mask of
-// the commands that work: 4 update, 8 insert, 16 delete; a view is updatable when all three do.
+// the commands that work: 4 update, 8 insert, 16 delete; a view is updatable when all three do, by
+// themselves, through DO INSTEAD rules or through INSTEAD OF triggers.
 const VIEWS_SQL = `
 select
   c.oid::int8 as id,

@@ -59,8 +59,9 @@ export async function createCatalogDatabase(prefix: string, fixtureSql = ''): Pr
 }
 
 /**
- * What the relations of the catalog fixture use that is not a relation (types, schemas, a foreign server
- * whose wrapper has no handler), so that their definitions can be run on a database holding only this.
+ * What the relations of the catalog fixture use that is not a relation (types, schemas, a trigger
+ * function, a foreign server whose wrapper has no handler), so that their definitions can be run on a
+ * database holding only this.
  */
 export const CATALOG_PREREQUISITES_SQL = `
 create type public.mood as enum ('sad', 'ok', 'happy');
@@ -69,6 +70,13 @@ create schema sales;
 create schema fidelity;
 create foreign data wrapper no_handler;
 create server nowhere foreign data wrapper no_handler;
+create function fidelity.write_venue() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then insert into fidelity.venues (id, name) values (new.id, new.name); return new; end if;
+  if tg_op = 'UPDATE' then update fidelity.venues set name = new.name where id = old.id; return new; end if;
+  delete from fidelity.venues where id = old.id;
+  return old;
+end $$;
 `
 
 /**
@@ -80,7 +88,8 @@ create server nowhere foreign data wrapper no_handler;
  * The schema `fidelity` holds relations where the catalog is easy to get wrong: a NOT VALID check, a table
  * inheriting from another with a NO INHERIT check of its own, a partitioned table whose partitions inherit
  * its foreign key, and a table referencing the partitioned table (Postgres clones that key once per
- * partition, on the referencing side), a foreign table whose wrapper has no handler and a view over it.
+ * partition, on the referencing side), a view that only INSTEAD OF triggers make updatable, a foreign
+ * table whose wrapper has no handler and a view over it.
  */
 export const CATALOG_RELATIONS_SQL = `
 create table public.authors (
@@ -142,6 +151,13 @@ create table fidelity.tickets (
   show_at date,
   foreign key (show_id, show_at) references fidelity.shows (id, at)
 );
+
+create view fidelity.venue_show_counts as
+  select v.id, v.name, count(s.id) as show_count
+    from fidelity.venues v left join fidelity.shows s on s.venue_id = v.id
+   group by v.id;
+create trigger write_venue instead of insert or update or delete on fidelity.venue_show_counts
+  for each row execute function fidelity.write_venue();
 
 create foreign table fidelity.remote (id int options (column_name 'remote_id'), label text)
   server nowhere options (schema_name 'far', table_name 'away');
