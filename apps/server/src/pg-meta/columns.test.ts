@@ -90,6 +90,15 @@ describe('listColumns', () => {
     ])
   })
 
+  it('gives the labels of an enum under a domain, and under an array of that domain', async () => {
+    const result = await db.run(async (c) => listColumns(c, { tableIds: [await oidOf(c, 'fidelity.tickets')] }))
+    if (!result.ok) throw new Error(result.error.message)
+    expect(result.data.filter((c) => c.enums.length > 0).map((c) => [c.name, c.data_type, c.format, c.enums])).toEqual([
+      ['feeling', 'USER-DEFINED', 'mood', ['sad', 'ok', 'happy']],
+      ['feelings', 'ARRAY', '_feeling', ['sad', 'ok', 'happy']],
+    ])
+  })
+
   it('gives a check as its expression alone, also when it is NOT VALID or NO INHERIT', async () => {
     const checks = async (table: string) => {
       const result = await db.run(async (c) => listColumns(c, { tableIds: [await oidOf(c, table)] }))

@@ -35,11 +35,25 @@ export interface ColumnRow {
 
 // $1 table oids (or null), $2 column id "oid.attnum" (or null), $3..$5 the schema filter.
 // data_type follows information_schema.columns (ARRAY, USER-DEFINED, or the SQL name); format is the udt
-// name (of the base type for a domain), so arrays keep their '_' prefix. check is the expression of the
-// column's first single-column check constraint as pg_get_expr deparses it, without what
-// pg_get_constraintdef wraps around it (CHECK (…), NOT VALID, NO INHERIT). A column is listed when the
-// role owns the table or holds a privilege on the column.
+// name (of the base type for a domain), so arrays keep their '_' prefix. enums are the labels of the enum
+// the column's type leads to through domains and array elements (so an array of a domain over an enum
+// has them too). check is the expression of the column's first single-column check constraint as
+// pg_get_expr deparses it, without what pg_get_constraintdef wraps around it (CHECK (…), NOT VALID,
+// NO INHERIT). A column is listed when the role owns the table or holds a privilege on the column.
 const COLUMNS_SQL = `
+with recursive
+  -- A domain leads to its base type, an array to its element type.
+  type_steps(type_id, next_id) as materialized (
+    select oid, typbasetype from pg_type where typtype = 'd'
+    union all
+    select oid, typelem from pg_type where typelem <> 0 and typlen = -1
+  ),
+  -- The enum each type leads to, computed once for the whole listing.
+  enum_of(type_id, enum_id) as (
+    select oid, oid from pg_type where typtype = 'e'
+    union
+    select s.type_id, eo.enum_id from enum_of eo join type_steps s on s.next_id = eo.type_id
+  )
 select
   c.oid || '.' || a.attnum as id,
   c.oid::int8 as table_id,
@@ -66,9 +80,7 @@ select
      where u.conrelid = c.oid and u.contype = 'u' and u.conkey = array[a.attnum]
   ) as is_unique,
   array_to_json(array(
-    select e.enumlabel from pg_enum e
-     where e.enumtypid in (coalesce(bt.oid, t.oid), coalesce(bt.typelem, t.typelem))
-     order by e.enumsortorder
+    select e.enumlabel from pg_enum e where e.enumtypid = eo.enum_id order by e.enumsortorder
   )) as enums,
   (
     select pg_get_expr(k.conbin, k.conrelid, true)
@@ -92,6 +104,7 @@ join pg_namespace nt on nt.oid = t.typnamespace
 left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
 left join pg_namespace nbt on nbt.oid = bt.typnamespace
 left join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
+left join enum_of eo on eo.type_id = a.atttypid
 where a.attnum > 0
   and not a.attisdropped
   and c.relkind in ('r', 'v', 'm', 'f', 'p')

@@ -21,6 +21,7 @@ describe('listTypes', () => {
     const result = await db.run((c) => listTypes(c, { excludedSchemas: ['auth', 'storage', 'extensions', '_basalt'] }))
     if (!result.ok) throw new Error(result.error.message)
     expect(result.data.map(({ id: _id, ...t }) => t)).toEqual([
+      { schema: 'fidelity', name: 'feeling', format: 'fidelity.feeling', enums: [], comment: null },
       { schema: 'public', name: 'mood', format: 'mood', enums: ['sad', 'ok', 'happy'], comment: 'How it went' },
       { schema: 'sales', name: 'point2', format: 'sales.point2', enums: [], comment: null },
       { schema: 'sales', name: 'positive', format: 'sales.positive', enums: [], comment: null },

@@ -59,15 +59,16 @@ export async function createCatalogDatabase(prefix: string, fixtureSql = ''): Pr
 }
 
 /**
- * What the relations of the catalog fixture use that is not a relation (types, schemas, a trigger
- * function, a foreign server whose wrapper has no handler), so that their definitions can be run on a
- * database holding only this.
+ * What the relations of the catalog fixture use that is not a relation (types, schemas, a domain over an
+ * enum, a trigger function, a foreign server whose wrapper has no handler), so that their definitions can
+ * be run on a database holding only this.
  */
 export const CATALOG_PREREQUISITES_SQL = `
 create type public.mood as enum ('sad', 'ok', 'happy');
 comment on type public.mood is 'How it went';
 create schema sales;
 create schema fidelity;
+create domain fidelity.feeling as public.mood;
 create foreign data wrapper no_handler;
 create server nowhere foreign data wrapper no_handler;
 create function fidelity.write_venue() returns trigger language plpgsql as $$
@@ -88,7 +89,8 @@ end $$;
  * The schema `fidelity` holds relations where the catalog is easy to get wrong: a NOT VALID check, a table
  * inheriting from another with a NO INHERIT check of its own, a partitioned table whose partitions inherit
  * its foreign key, and a table referencing the partitioned table (Postgres clones that key once per
- * partition, on the referencing side), a view that only INSTEAD OF triggers make updatable, a foreign
+ * partition, on the referencing side) with a column of a domain over an enum and an array of it, a view
+ * that only INSTEAD OF triggers make updatable, a foreign
  * table whose wrapper has no handler and a view over it.
  */
 export const CATALOG_RELATIONS_SQL = `
@@ -149,6 +151,8 @@ create table fidelity.tickets (
   id int primary key,
   show_id bigint,
   show_at date,
+  feeling fidelity.feeling,
+  feelings fidelity.feeling[],
   foreign key (show_id, show_at) references fidelity.shows (id, at)
 );
 
