@@ -4,6 +4,7 @@ import { resolveAccessToken } from '../platform/access-tokens.ts'
 import type { Actor, PlatformContext } from '../platform/context.ts'
 import type { ProjectAccess } from '../platform/projects.ts'
 import { hashToken, randomToken } from '../platform/secrets.ts'
+import { DEVICE_LIFETIME_MS } from '../platform/trusted-devices.ts'
 import { AccessCache, invalidatesAccess } from './access-cache.ts'
 import { resolveSession, SESSION_LIFETIME_MS, type Aal, type NewSession } from '../platform/sessions.ts'
 import type { UserRow } from '../platform/users.ts'
@@ -11,6 +12,8 @@ import type { UserRow } from '../platform/users.ts'
 export const SESSION_COOKIE = 'basalt_session'
 export const CSRF_COOKIE = 'basalt_csrf'
 export const CSRF_HEADER = 'x-csrf-token'
+/** The trusted-browser cookie (platform/trusted-devices.ts); only sign-in reads it. */
+export const DEVICE_COOKIE = 'basalt_device'
 
 /** Who is calling: a browser session (cookie) or an access token (Bearer), which acts as a full session. */
 export interface AuthContext {
@@ -49,6 +52,16 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: secure(config) })
 }
 
+export function setDeviceCookie(reply: FastifyReply, config: Config, value: string): void {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/api/auth',
+    secure: secure(config),
+    maxAge: DEVICE_LIFETIME_MS / 1000,
+  })
+}
+
 /**
  * The double-submit CSRF token: readable by the page (not httpOnly), echoed in x-csrf-token on every
  * state-changing call. Set when absent; returns the value in force.
@@ -78,7 +91,11 @@ export function actorOf(req: FastifyRequest): Actor {
   return { id: req.auth!.user.id, email: req.auth!.user.email, ip: req.ip }
 }
 
-export const clientMeta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null })
+export const clientMeta = (req: FastifyRequest) => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'] ?? null,
+  device: req.cookies[DEVICE_COOKIE] ?? null,
+})
 
 const preloadedAccess = new WeakMap<FastifyRequest, ProjectAccess | null>()
 

@@ -5,20 +5,25 @@ import { writeAudit } from './audit.ts'
 import type { Actor, PlatformContext } from './context.ts'
 import { acceptInvitationIn } from './invitations.ts'
 import { insertOrganization } from './organizations.ts'
-import { checkAttempts, clearFailures, recordFailure } from './rate-limit.ts'
+import { forget, giveBack, pruneAttempts, takeAttempt, takeBackoffAttempt } from './rate-limit.ts'
 import { createSession, setSessionAal, type NewSession } from './sessions.ts'
 import { totpStep } from './totp.ts'
+import { newDeviceCookie, trustedDeviceId } from './trusted-devices.ts'
 import { findUserByEmail, hashPassword, verifyNothing, verifyPassword, type UserRow } from './users.ts'
 import { pooledTransaction } from '../db/transaction.ts'
 
 export interface ClientMeta {
   ip: string | null
   userAgent: string | null
+  /** The browser's trusted-device cookie, if it sent one (see trusted-devices.ts). */
+  device?: string | null
 }
 
 export interface SignedIn {
   session: NewSession
   mfaRequired: boolean
+  /** A new trusted-device cookie for this browser. */
+  device?: string
 }
 
 export const INVALID_CREDENTIALS = 'Invalid login credentials'
@@ -71,31 +76,48 @@ export async function signUp(ctx: PlatformContext, body: SignUpBody, meta: Clien
   })
 }
 
+/**
+ * Checks the password under the sign-in limits (see RateLimits): both attempts are taken before the
+ * password is checked, so parallel requests cannot pass more checks than the limits allow. A right
+ * password gives back the address's attempt and clears the account's delay at this address or browser.
+ */
 export async function signIn(ctx: PlatformContext, body: SignInBody, meta: ClientMeta): Promise<Result<SignedIn>> {
-  const accountKey = `account:${body.email.toLowerCase()}`
-  const ipKey = `ip:${meta.ip ?? 'unknown'}`
-  const { account, ip } = ctx.rateLimits
-  for (const [key, limit] of [
-    [accountKey, account],
-    [ipKey, ip],
-  ] as const) {
-    const allowed = await checkAttempts(ctx.db, key, limit)
-    if (!allowed.ok) return allowed
+  const email = body.email.toLowerCase()
+  const device = trustedDeviceId(ctx.config.encryptionKey, meta.device ?? undefined, email)
+  const ip = meta.ip ?? 'unknown'
+  const pairKey = device ? `sign-in:device:${device}` : `sign-in:${email} ${ip}`
+  const refused = async (result: Result<never>) => {
+    await writeAudit(ctx.db, {
+      action: 'user.sign_in_refused',
+      actor: { id: null, email, ip: meta.ip },
+      target: email,
+      details: { reason: 'rate_limited', trustedBrowser: device !== null },
+    })
+    return result
   }
-  const user = await findUserByEmail(ctx.db, body.email)
+  const address = device ? null : await takeAttempt(ctx.db, `sign-in-address:${ip}`, ctx.rateLimits.address)
+  if (address && !address.ok) return refused(address)
+  const pair = await takeBackoffAttempt(ctx.db, pairKey, ctx.rateLimits.signIn)
+  if (!pair.ok) {
+    if (address) await giveBack(ctx.db, address.data)
+    return refused(pair)
+  }
+
+  const user = await findUserByEmail(ctx.db, email)
   const valid = user
     ? await verifyPassword(user.password_hash, body.password)
     : (await verifyNothing(body.password), false)
   if (!user || !valid) {
-    await recordFailure(ctx.db, [accountKey, ipKey], Math.max(account.windowMs, ip.windowMs))
     await writeAudit(ctx.db, {
       action: 'user.sign_in_failed',
-      actor: { id: user?.id ?? null, email: body.email, ip: meta.ip },
-      target: body.email,
+      actor: { id: user?.id ?? null, email, ip: meta.ip },
+      target: email,
     })
+    await pruneAttempts(ctx.db, Math.max(ctx.rateLimits.signIn.forgetMs, ctx.rateLimits.address.windowMs))
     return fail('invalid_credentials', INVALID_CREDENTIALS)
   }
-  await clearFailures(ctx.db, accountKey)
+  await forget(ctx.db, pairKey)
+  if (address) await giveBack(ctx.db, address.data)
   const session = await createSession(ctx.db, user.id, 'aal1', meta)
   await writeAudit(ctx.db, {
     action: 'user.sign_in',
@@ -103,7 +125,7 @@ export async function signIn(ctx: PlatformContext, body: SignInBody, meta: Clien
     target: user.email,
     details: { mfaRequired: user.mfa_enabled },
   })
-  return ok({ session, mfaRequired: user.mfa_enabled })
+  return ok({ session, mfaRequired: user.mfa_enabled, device: newDeviceCookie(ctx.config.encryptionKey, email) })
 }
 
 /** Records the step as used when it is later than the last one used; false when it is not. */
@@ -124,14 +146,13 @@ export async function checkMfaCode(
   ip: string | null,
 ): Promise<Result<null>> {
   const key = `mfa:${user.id}`
-  const allowed = await checkAttempts(ctx.db, key, ctx.rateLimits.account)
+  const allowed = await takeAttempt(ctx.db, key, ctx.rateLimits.mfa)
   if (!allowed.ok) return allowed
   if (!user.mfa_secret_encrypted) return fail('bad_request', 'No authenticator app is enrolled')
   const step = totpStep(decryptSecret(ctx.config.encryptionKey, user.mfa_secret_encrypted), code)
   // A code already used (or one older than the last used) is refused like a wrong one: someone who watched
   // it being typed cannot use it again within its 30 seconds.
   if (step === null || !(await consumeTotpStep(ctx, user.id, step))) {
-    await recordFailure(ctx.db, [key], ctx.rateLimits.account.windowMs)
     await writeAudit(ctx.db, {
       action: 'user.mfa_failed',
       actor: { id: user.id, email: user.email, ip },
@@ -139,7 +160,7 @@ export async function checkMfaCode(
     })
     return fail('invalid_mfa_code', 'Invalid code. Check your authenticator app and try again.')
   }
-  await clearFailures(ctx.db, key)
+  await forget(ctx.db, key)
   return ok(null)
 }
 

@@ -3,23 +3,30 @@ import type { Config } from '../config.ts'
 import type { PoolRegistry } from '../db/pools.ts'
 import type { ProjectDatabaseProvider } from '../db/project-databases.ts'
 import type { PlatformEvents } from './events.ts'
+import type { Backoff, Ceiling } from './rate-limit.ts'
 
-/** A limit of failed attempts within a sliding window. */
-export interface AttemptLimit {
-  max: number
-  windowMs: number
-}
-
+/**
+ * Sign-in limits, after OWASP's authentication cheat sheet: per account and address (or per browser that
+ * signed in to the account before) a few free attempts, then a delay that doubles; per address a ceiling
+ * well above what people behind one proxy mistype. No limit per account alone: whoever knows an e-mail
+ * could then keep its owner out.
+ */
 export interface RateLimits {
-  /** Failed sign-ins (and MFA codes) per account. */
-  account: AttemptLimit
-  /** Failed sign-ins per client address. */
-  ip: AttemptLimit
+  /** Sign-in attempts of one account from one address, or from one trusted browser. */
+  signIn: Backoff
+  /** Sign-in attempts from one address, whatever the account (trusted browsers are not counted). */
+  address: Ceiling
+  /** Second-factor codes per user. */
+  mfa: Ceiling
+  /** Connection tests (network probes to an address the caller chooses) per user. */
+  probe: Ceiling
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  account: { max: 5, windowMs: 15 * 60_000 },
-  ip: { max: 20, windowMs: 15 * 60_000 },
+  signIn: { free: 5, delayMs: 60_000, maxDelayMs: 60 * 60_000, forgetMs: 24 * 3600_000 },
+  address: { max: 100, windowMs: 15 * 60_000 },
+  mfa: { max: 5, windowMs: 15 * 60_000 },
+  probe: { max: 20, windowMs: 15 * 60_000 },
 }
 
 /** What every platform function works with; built once per app. */

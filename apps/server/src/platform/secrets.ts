@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 
 /** A random opaque token for cookies and invitation links. */
 export function randomToken(bytes = 32): string {
@@ -36,4 +36,17 @@ export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a)
   const y = Buffer.from(b)
   return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/**
+ * A key of its own for one use (CSRF tokens, trusted-browser cookies), derived from ENCRYPTION_KEY: one
+ * secret to keep, and no use can forge another's values.
+ */
+export function deriveKey(master: Buffer, purpose: string): Buffer {
+  return createHmac('sha256', master).update(`basalt:${purpose}`).digest()
+}
+
+/** HMAC-SHA256 of `parts` (joined by NUL, which none of them contains), base64url. */
+export function sign(key: Buffer, ...parts: string[]): string {
+  return createHmac('sha256', key).update(parts.join('\0')).digest('base64url')
 }

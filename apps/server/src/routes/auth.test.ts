@@ -13,7 +13,12 @@ describe('auth, account and audit', () => {
   let ownerAgent: Agent
 
   beforeAll(async () => {
-    t = await createTestApp({ rateLimits: { account: { max: 3, windowMs: 60_000 }, ip: { max: 6, windowMs: 60_000 } } })
+    t = await createTestApp({
+      rateLimits: {
+        signIn: { free: 3, delayMs: 60_000, maxDelayMs: 600_000, forgetMs: 3600_000 },
+        address: { max: 6, windowMs: 60_000 },
+      },
+    })
   })
   afterAll(async () => {
     await t?.close()
@@ -116,7 +121,7 @@ describe('auth, account and audit', () => {
     expect((await ownerAgent.delete(`/api/organizations/${org.slug}/members/${me.id}`)).statusCode).toBe(409)
   })
 
-  it('answers a wrong password with invalid_credentials, then rate-limits the account', async () => {
+  it('answers a wrong password with invalid_credentials, then delays the account at that address', async () => {
     const a = new Agent(t.app, '10.0.0.1')
     const wrong = await a.signIn('owner@example.com', 'not the password')
     expect(wrong.statusCode).toBe(401)
@@ -137,7 +142,7 @@ describe('auth, account and audit', () => {
     const res = await a.signIn('dev@example.com')
     expect(res.json().code).toBe('rate_limited')
     // Later tests sign in again.
-    await t.db.query('delete from basalt.login_attempts')
+    await t.db.query('delete from basalt.attempt_limits')
   })
 
   it('MFA: enrol, then sign-in is aal1 and refused on protected routes until a code is verified', async () => {

@@ -1,5 +1,12 @@
 import { authStateSchema, mfaCodeBodySchema, signInBodySchema, signUpBodySchema, type Session } from '@basalt/contracts'
-import { clearSessionCookie, clientMeta, ensureCsrfCookie, setSessionCookie, actorOf } from '../http/session.ts'
+import {
+  actorOf,
+  clearSessionCookie,
+  clientMeta,
+  ensureCsrfCookie,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../http/session.ts'
 import { authState, signIn, signOut, signUp, verifyMfa } from '../platform/auth.ts'
 import type { PlatformContext } from '../platform/context.ts'
 import { toUser } from '../platform/users.ts'
@@ -23,7 +30,10 @@ export function authRoutes(app: App, ctx: PlatformContext): void {
     { config: { auth: 'public' }, schema: { body: signInBodySchema } },
     async (req, reply) => {
       const result = await signIn(ctx, req.body, clientMeta(req))
-      if (result.ok) setSessionCookie(reply, ctx.config, result.data.session)
+      if (result.ok) {
+        setSessionCookie(reply, ctx.config, result.data.session)
+        if (result.data.device) setDeviceCookie(reply, ctx.config, result.data.device)
+      }
       return reply.result(result.ok ? { ok: true, data: { mfaRequired: result.data.mfaRequired } } : result)
     },
   )
