@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pgUuidSchema } from './uuid.ts'
 
 /**
  * Shapes of the project-database metadata and data calls (`/api/platform/pg-meta/{ref}/…`): catalog listings
@@ -174,7 +175,10 @@ export const pgTableSchema = z.object({
   is_partitioned: z.boolean(),
   /** A partition of another table. */
   is_partition: z.boolean(),
-  /** pg_class.reltuples (summed over partitions); 0 when never analysed. */
+  /**
+   * Estimated live rows (summed over partitions): pg_class.reltuples, or for a table never analysed or
+   * analysed with fewer rows than autovacuum's analyse threshold, the statistics' live-row count (n_live_tup).
+   */
   live_rows_estimate: z.number(),
   /** Total size on disk (table, indexes, TOAST; over partitions), in bytes and as pg_size_pretty says it. */
   bytes: z.number(),
@@ -415,7 +419,7 @@ export type TableCountResult = z.infer<typeof tableCountResultSchema>
 /** The role a data call runs as (spec 2 §4); absent means the project's admin connection. */
 export const impersonationSchema = z.object({
   role: z.enum(['anon', 'authenticated', 'service_role']),
-  userId: z.string().uuid().optional(),
+  userId: pgUuidSchema.optional(),
 })
 export type Impersonation = z.infer<typeof impersonationSchema>
 

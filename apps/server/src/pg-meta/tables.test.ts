@@ -207,6 +207,43 @@ describe('listTables', () => {
     expect(byName.events?.live_rows_estimate).toBe(1000)
     expect(byName.events?.bytes).toBe(byName.events_2024?.bytes)
   })
+
+  it('estimates tables never analysed, or analysed with fewer rows than autovacuum waits for, from their writes', async () => {
+    await db.exec(`
+      insert into fidelity.venues (id, name) select g, 'Venue ' || g from generate_series(1, 40) g;
+      analyze fidelity.venues;
+      delete from fidelity.venues where id > 25;
+      analyze fidelity.tickets;
+      insert into fidelity.tickets (id) select generate_series(1, 30);
+      insert into fidelity.shows (id, venue_id, at) select g, 1, date '2024-12-01' + g from generate_series(1, 300) g;
+      select pg_stat_force_next_flush();
+    `)
+    const result = await db.run((c) => listTables(c, { includedSchemas: ['fidelity'] }))
+    if (!result.ok) throw new Error(result.error.message)
+    expect(Object.fromEntries(result.data.map((t) => [t.name, t.live_rows_estimate]))).toEqual({
+      archive: 0,
+      // Analysed at 40 rows, below the threshold of 50: the statistics' count after the delete.
+      venues: 25,
+      // Analysed empty, then filled.
+      tickets: 30,
+      // Never analysed: the sum over the partitions.
+      shows: 300,
+      shows_2024: 30,
+      shows_rest: 270,
+    })
+  })
+
+  it('keeps reltuples for a small table when the statistics know nothing of it (reset, or lost in a crash)', async () => {
+    await db.exec(`
+      create table fidelity.kept (id int);
+      insert into fidelity.kept select generate_series(1, 20);
+      analyze fidelity.kept;
+      select pg_stat_reset();
+    `)
+    const result = await db.run((c) => listTables(c, { includedSchemas: ['fidelity'] }))
+    if (!result.ok) throw new Error(result.error.message)
+    expect(result.data.find((t) => t.name === 'kept')?.live_rows_estimate).toBe(20)
+  })
 })
 
 describe('getTable', () => {

@@ -28,6 +28,30 @@ export interface TableRow {
   primary_keys: { name: string }[]
 }
 
+/**
+ * SQL for the estimated live rows of the table `rel` (a pg_class alias). pg_class.reltuples when the table
+ * was analysed with at least autovacuum_analyze_threshold rows (50 unless set on the table). Below that it
+ * says too little: -1 for a table never analysed, and autovacuum does not analyse a table again before that
+ * many rows changed, so a table analysed empty could say 0 forever while holding 49 rows. Such a table gets
+ * the live-row count of the cumulative statistics (pg_stat_user_tables.n_live_tup), which every committed
+ * insert and delete keeps current — unless those statistics have seen no change, vacuum or analyse of the
+ * table (after a crash or pg_stat_reset()), where their 0 means nothing and reltuples stays the answer.
+ */
+function liveRowsEstimateOf(rel: string): string {
+  const threshold =
+    `coalesce((select o.option_value::float8 from pg_options_to_table(${rel}.reloptions) o ` +
+    `where o.option_name = 'autovacuum_analyze_threshold'), current_setting('autovacuum_analyze_threshold')::float8)`
+  const statisticsKnow =
+    `pg_stat_get_tuples_inserted(${rel}.oid) + pg_stat_get_tuples_deleted(${rel}.oid) > 0 or ` +
+    `coalesce(pg_stat_get_last_vacuum_time(${rel}.oid), pg_stat_get_last_autovacuum_time(${rel}.oid), ` +
+    `pg_stat_get_last_analyze_time(${rel}.oid), pg_stat_get_last_autoanalyze_time(${rel}.oid)) is not null`
+  return (
+    `case when ${rel}.reltuples >= ${threshold} then ${rel}.reltuples ` +
+    `when ${statisticsKnow} then pg_stat_get_live_tuples(${rel}.oid) ` +
+    `else greatest(${rel}.reltuples, 0) end`
+  )
+}
+
 // $1 one table oid (or null), $2..$4 the schema filter, $5 limit (or null), $6 offset (or null).
 // A partitioned table has no storage of its own: its estimate and size are the sums over its leaf
 // partitions (pg_partition_tree lists nothing for a plain table, which keeps its own figures).
@@ -41,7 +65,7 @@ select
   c.relforcerowsecurity as rls_forced,
   c.relkind = 'p' as is_partitioned,
   c.relispartition as is_partition,
-  round(case when c.relkind = 'p' then coalesce(leaves.reltuples, 0) else greatest(c.reltuples, 0) end)::int8
+  round(case when c.relkind = 'p' then coalesce(leaves.live_rows, 0) else ${liveRowsEstimateOf('c')} end)::int8
     as live_rows_estimate,
   case when c.relkind = 'p' then coalesce(leaves.bytes, 0) else pg_total_relation_size(c.oid) end as bytes,
   pg_size_pretty(case when c.relkind = 'p' then coalesce(leaves.bytes, 0) else pg_total_relation_size(c.oid) end) as size,
@@ -56,7 +80,7 @@ select
 from pg_class c
 join pg_namespace n on n.oid = c.relnamespace
 left join lateral (
-  select sum(greatest(l.reltuples, 0)) as reltuples, sum(pg_total_relation_size(l.oid))::int8 as bytes
+  select sum(${liveRowsEstimateOf('l')}) as live_rows, sum(pg_total_relation_size(l.oid))::int8 as bytes
     from pg_partition_tree(c.oid) t
     join pg_class l on l.oid = t.relid
    where t.isleaf and c.relkind = 'p'
