@@ -116,8 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyMultipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, parts: 20 } })
   registerErrorHandling(app)
   registerServerTiming(app)
-  registerCsrf(app, deps.config)
   registerSession(app, ctx)
+  // After the session, so that a refusal's audit entry names who was signed in.
+  registerCsrf(app, ctx)
   registerPermissions(app, ctx)
   registerProjectExecutor(app, ctx)
 

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts'
 import { resolveAccessToken } from '../platform/access-tokens.ts'
 import type { Actor, PlatformContext } from '../platform/context.ts'
 import type { ProjectAccess } from '../platform/projects.ts'
-import { hashToken, randomToken } from '../platform/secrets.ts'
+import { deriveKey, hashToken, randomToken, sign } from '../platform/secrets.ts'
 import { DEVICE_LIFETIME_MS } from '../platform/trusted-devices.ts'
 import { AccessCache, invalidatesAccess } from './access-cache.ts'
 import { resolveSession, SESSION_LIFETIME_MS, type Aal, type NewSession } from '../platform/sessions.ts'
@@ -12,6 +12,8 @@ import type { UserRow } from '../platform/users.ts'
 export const SESSION_COOKIE = 'basalt_session'
 export const CSRF_COOKIE = 'basalt_csrf'
 export const CSRF_HEADER = 'x-csrf-token'
+/** Binds the CSRF token of a browser that has no session yet (see csrfTokenOf). */
+export const PRESESSION_COOKIE = 'basalt_presession'
 /** The trusted-browser cookie (platform/trusted-devices.ts); only sign-in reads it. */
 export const DEVICE_COOKIE = 'basalt_device'
 
@@ -34,6 +36,7 @@ declare module 'fastify' {
 
 const secure = (config: Config) => config.publicUrl.startsWith('https:')
 
+/** Sets the session cookie, and the CSRF token bound to it. */
 export function setSessionCookie(
   reply: FastifyReply,
   config: Config,
@@ -46,10 +49,13 @@ export function setSessionCookie(
     secure: secure(config),
     expires: session.expiresAt,
   })
+  setCsrfCookie(reply, config, csrfTokenOf(config, session.token))
 }
 
+/** Ends the session cookie; the browser gets a new pre-session (and its token) to sign in again. */
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: secure(config) })
+  startPresession(reply, config)
 }
 
 export function setDeviceCookie(reply: FastifyReply, config: Config, value: string): void {
@@ -63,13 +69,23 @@ export function setDeviceCookie(reply: FastifyReply, config: Config, value: stri
 }
 
 /**
- * The double-submit CSRF token: readable by the page (not httpOnly), echoed in x-csrf-token on every
- * state-changing call. Set when absent; returns the value in force.
+ * The CSRF token: an HMAC, under a key derived from ENCRYPTION_KEY, of what identifies the browser's
+ * session — the session cookie, or before sign-in a random httpOnly "pre-session" cookie. Both are
+ * httpOnly, so a page (or a cookie planted from a sibling domain) cannot learn or forge the token; the page
+ * reads it from the (readable) basalt_csrf cookie and echoes it in x-csrf-token on every state-changing
+ * call. The cookie is only how the token travels: the server recomputes it and never trusts the cookie.
  */
-export function ensureCsrfCookie(req: FastifyRequest, reply: FastifyReply, config: Config): string {
-  const existing = req.cookies[CSRF_COOKIE]
-  if (existing && existing.length >= 32) return existing
-  const token = randomToken()
+export function csrfTokenOf(config: Config, binding: string): string {
+  return sign(deriveKey(config.encryptionKey, 'csrf'), hashToken(binding))
+}
+
+/** The token in force for a request's cookies, or null when it carries neither session nor pre-session. */
+export function expectedCsrfToken(req: FastifyRequest, config: Config): string | null {
+  const binding = req.cookies[SESSION_COOKIE] ?? req.cookies[PRESESSION_COOKIE]
+  return binding ? csrfTokenOf(config, binding) : null
+}
+
+function setCsrfCookie(reply: FastifyReply, config: Config, token: string): void {
   reply.setCookie(CSRF_COOKIE, token, {
     httpOnly: false,
     sameSite: 'lax',
@@ -77,6 +93,31 @@ export function ensureCsrfCookie(req: FastifyRequest, reply: FastifyReply, confi
     secure: secure(config),
     maxAge: SESSION_LIFETIME_MS / 1000,
   })
+}
+
+/** Starts a pre-session (a browser without a session, or one that just signed out); returns its token. */
+function startPresession(reply: FastifyReply, config: Config): string {
+  const presession = randomToken()
+  reply.setCookie(PRESESSION_COOKIE, presession, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: secure(config),
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  })
+  const token = csrfTokenOf(config, presession)
+  setCsrfCookie(reply, config, token)
+  return token
+}
+
+/**
+ * Hands out the token for the request's session or pre-session (starting a pre-session when there is
+ * neither) when the browser does not hold it already; returns the token in force.
+ */
+export function ensureCsrfCookie(req: FastifyRequest, reply: FastifyReply, config: Config): string {
+  const token = expectedCsrfToken(req, config)
+  if (token === null) return startPresession(reply, config)
+  if (req.cookies[CSRF_COOKIE] !== token) setCsrfCookie(reply, config, token)
   return token
 }
 

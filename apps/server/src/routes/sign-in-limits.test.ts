@@ -77,7 +77,8 @@ describe('sign-in limits', () => {
     )
     expect(statuses(answers)).toEqual({ 401: 5, 429: 55 })
     expect((await failedChecks('owner@example.com')) - before).toBe(5)
-    const refused = answers.find((a) => a.statusCode === 429)!
+    // (In the burst some may be refused by the address's ceiling, while 20 attempts are in flight.)
+    const refused = await signIn(here, 'owner@example.com', 'one more guess')
     expect(refused.json()).toEqual({
       code: 'rate_limited',
       message: 'Too many failed attempts. Try again in 1 minute.',
