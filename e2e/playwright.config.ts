@@ -39,6 +39,9 @@ export default defineConfig({
     url: `${baseURL}/api/auth/state`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // Without it Playwright SIGKILLs the server's process group: Postgres stops uncleanly and serve.mjs
+    // cannot remove the data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: { E2E_PORT: String(port) },
