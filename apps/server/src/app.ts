@@ -14,6 +14,7 @@ import { registerCsrf } from './http/csrf.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { loggerOptions } from './http/logger.ts'
 import { registerPermissions, routeAccessOf, type RouteAccess } from './http/permissions.ts'
+import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerServerTiming } from './http/server-timing.ts'
 import { registerSession } from './http/session.ts'
 import { registerSpa } from './http/spa.ts'
@@ -116,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyMultipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, parts: 20 } })
   registerErrorHandling(app)
   registerServerTiming(app)
+  // The AI assistant's endpoint joins `connectSources` when the browser is to call it directly.
+  registerSecurityHeaders(app, { strictTransport: deps.config.publicUrl.startsWith('https:') })
   registerSession(app, ctx)
   // After the session, so that a refusal's audit entry names who was signed in.
   registerCsrf(app, ctx)
