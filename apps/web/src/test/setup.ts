@@ -32,3 +32,14 @@ window.matchMedia ??= ((query: string) => ({
   removeListener: () => {},
   dispatchEvent: () => false,
 })) as unknown as typeof window.matchMedia
+
+// Node 24's fetch builds `Response.blob()` with the global Blob, which here is jsdom's, and jsdom's Blob
+// has no text(); read it as a browser would.
+Blob.prototype.text ??= function (this: Blob) {
+  return new Promise<string>((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(reader.result as string)
+    reader.onerror = () => reject(reader.error)
+    reader.readAsText(this)
+  })
+}
