@@ -87,12 +87,13 @@ describe('CSRF defences', () => {
 
   it('refuses a valid token sent from another site', async () => {
     const token = owner.cookies.get('basalt_csrf')!
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site', origin: 'http://localhost:8000' },
-    ]) {
+    ]
+    for (const headers of crossSite) {
       const res = await forged({}, { 'x-csrf-token': token, ...headers })
       expect(res.statusCode, JSON.stringify(headers)).toBe(403)
       expect(res.json()).toEqual({ code: 'csrf_failed', message: CROSS_SITE_REFUSED })
