@@ -11,6 +11,7 @@ describe('configuration', () => {
     const c = parseEnv({})
     expect(c).toMatchObject({
       port: 8000,
+      host: '127.0.0.1',
       mode: 'hosted',
       logLevel: 'info',
       platformDatabaseUrl: undefined,

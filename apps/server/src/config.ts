@@ -14,7 +14,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback unless told otherwise: a Basalt reachable from elsewhere asks its owner for a setup code.
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   BASALT_MODE: z.enum(MODES).default('hosted'),
   PLATFORM_DATABASE_URL: z

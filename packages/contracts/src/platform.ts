@@ -29,8 +29,12 @@ const password = z
 
 // ---------- auth ----------
 
-/** GET /api/auth/state — public: whether the first visit must offer sign-up of the owner account. */
-export const authStateSchema = z.object({ needsSetup: z.boolean(), mode: modeSchema })
+/**
+ * GET /api/auth/state — public: whether the first visit must offer sign-up of the owner account, and
+ * whether that sign-up needs the one-time setup code Basalt printed on its console (when it listens beyond
+ * loopback).
+ */
+export const authStateSchema = z.object({ needsSetup: z.boolean(), setupCodeRequired: z.boolean(), mode: modeSchema })
 export type AuthState = z.infer<typeof authStateSchema>
 
 /** POST /api/auth/sign-up — the first user, or anyone holding an invitation token. */
@@ -39,6 +43,8 @@ export const signUpBodySchema = z.object({
   password,
   displayName: z.string().trim().max(100).optional(),
   inviteToken: z.string().min(1).max(200).optional(),
+  /** The owner's sign-up, when the auth state says `setupCodeRequired`. */
+  setupCode: z.string().trim().max(100).optional(),
 })
 export type SignUpBody = z.infer<typeof signUpBodySchema>
 

@@ -7,6 +7,7 @@ import { acceptInvitationIn } from './invitations.ts'
 import { insertOrganization } from './organizations.ts'
 import { forget, giveBack, pruneAttempts, takeAttempt, takeBackoffAttempt } from './rate-limit.ts'
 import { createSession, setSessionAal, type NewSession } from './sessions.ts'
+import { setupCodeRequired, useSetupCode } from './setup-code.ts'
 import { totpStep } from './totp.ts'
 import { newDeviceCookie, trustedDeviceId } from './trusted-devices.ts'
 import { findUserByEmail, hashPassword, verifyNothing, verifyPassword, type UserRow } from './users.ts'
@@ -29,9 +30,17 @@ export interface SignedIn {
 export const INVALID_CREDENTIALS = 'Invalid login credentials'
 export const INVITATION_ONLY = 'Sign-up is by invitation only'
 
+export const SETUP_CODE_MISSING = 'Enter the setup code shown on the console where Basalt was started.'
+export const SETUP_CODE_WRONG = 'That is not the setup code shown on the console where Basalt was started.'
+
 export async function authState(ctx: PlatformContext): Promise<AuthState> {
   const { rows } = await ctx.db.query<{ any: boolean }>('select exists (select 1 from basalt.users) as any')
-  return { needsSetup: !rows[0]!.any, mode: ctx.config.mode }
+  const needsSetup = !rows[0]!.any
+  return {
+    needsSetup,
+    setupCodeRequired: needsSetup && (await setupCodeRequired(ctx.db)),
+    mode: ctx.config.mode,
+  }
 }
 
 /**
@@ -46,6 +55,9 @@ export async function signUp(ctx: PlatformContext, body: SignUpBody, meta: Clien
     const { rows: any } = await c.query('select 1 from basalt.users limit 1')
     const first = any.length === 0
     if (!first && !body.inviteToken) return fail('forbidden', INVITATION_ONLY)
+    if (first && !(await useSetupCode(c, ctx.config.encryptionKey, body.setupCode))) {
+      return fail('forbidden', body.setupCode ? SETUP_CODE_WRONG : SETUP_CODE_MISSING)
+    }
     if (await findUserByEmail(c, body.email))
       return fail('conflict', 'A user with this email address has already been registered')
     const { rows } = await c.query<UserRow>(

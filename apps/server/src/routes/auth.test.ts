@@ -27,7 +27,7 @@ describe('auth, account and audit', () => {
   it('offers setup before the first user, and the first sign-up becomes owner of a first organisation', async () => {
     ownerAgent = owner()
     const state = await ownerAgent.get('/api/auth/state')
-    expect(state.json()).toEqual({ needsSetup: true, mode: 'hosted' })
+    expect(state.json()).toEqual({ needsSetup: true, setupCodeRequired: false, mode: 'hosted' })
     expect(ownerAgent.cookies.get('basalt_csrf')).toBeTruthy()
 
     const res = await ownerAgent.post('/api/auth/sign-up', {

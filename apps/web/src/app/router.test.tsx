@@ -8,7 +8,7 @@ import { DATABASE_SETTINGS_MESSAGES } from '../features/settings/messages'
 import { routes } from './router'
 
 const unauthenticated = { status: 401, body: { code: 'unauthenticated', message: 'Not signed in' } }
-const authState = { body: { needsSetup: false, mode: 'hosted' } }
+const authState = { body: { needsSetup: false, setupCodeRequired: false, mode: 'hosted' } }
 
 describe('router', () => {
   it('sends a signed-out visitor to /sign-in and remembers the destination', async () => {

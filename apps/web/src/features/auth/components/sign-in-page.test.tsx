@@ -25,7 +25,7 @@ function renderSignIn(path = '/sign-in') {
 describe('SignInPage', () => {
   it('validates the form before calling the server', async () => {
     const { calls } = mockFetch({
-      'GET /api/auth/state': { body: { needsSetup: false, mode: 'hosted' } },
+      'GET /api/auth/state': { body: { needsSetup: false, setupCodeRequired: false, mode: 'hosted' } },
       'GET /api/auth/session': unauthenticated,
     })
     renderSignIn()
@@ -39,7 +39,7 @@ describe('SignInPage', () => {
 
   it('shows the legal notice with terms and privacy links, and a testimonial', async () => {
     mockFetch({
-      'GET /api/auth/state': { body: { needsSetup: false, mode: 'hosted' } },
+      'GET /api/auth/state': { body: { needsSetup: false, setupCodeRequired: false, mode: 'hosted' } },
       'GET /api/auth/session': unauthenticated,
     })
     renderSignIn()
@@ -53,7 +53,7 @@ describe('SignInPage', () => {
   it('signs in and goes to the stored destination', async () => {
     let signedIn = false
     const { calls } = mockFetch({
-      'GET /api/auth/state': { body: { needsSetup: false, mode: 'hosted' } },
+      'GET /api/auth/state': { body: { needsSetup: false, setupCodeRequired: false, mode: 'hosted' } },
       'GET /api/auth/session': () => (signedIn ? { body: testSession() } : unauthenticated),
       'POST /api/auth/sign-in': () => {
         signedIn = true
@@ -71,7 +71,7 @@ describe('SignInPage', () => {
 
   it('goes to the MFA page when the second factor is required', async () => {
     mockFetch({
-      'GET /api/auth/state': { body: { needsSetup: false, mode: 'hosted' } },
+      'GET /api/auth/state': { body: { needsSetup: false, setupCodeRequired: false, mode: 'hosted' } },
       'GET /api/auth/session': unauthenticated,
       'POST /api/auth/sign-in': { body: { mfaRequired: true } },
     })
@@ -85,7 +85,7 @@ describe('SignInPage', () => {
 
   it('shows the server message for wrong credentials', async () => {
     mockFetch({
-      'GET /api/auth/state': { body: { needsSetup: false, mode: 'hosted' } },
+      'GET /api/auth/state': { body: { needsSetup: false, setupCodeRequired: false, mode: 'hosted' } },
       'GET /api/auth/session': unauthenticated,
       'POST /api/auth/sign-in': {
         status: 401,
@@ -102,7 +102,7 @@ describe('SignInPage', () => {
 
   it('offers sign-up of the owner account on the first visit', async () => {
     mockFetch({
-      'GET /api/auth/state': { body: { needsSetup: true, mode: 'hosted' } },
+      'GET /api/auth/state': { body: { needsSetup: true, setupCodeRequired: false, mode: 'hosted' } },
       'GET /api/auth/session': unauthenticated,
     })
     renderSignIn()

@@ -35,6 +35,7 @@ export function SignUpPage() {
     <SignInShell title={AUTH_MESSAGES.signUpOwnerTitle} subtitle={AUTH_MESSAGES.signUpOwnerSubtitle}>
       <SignUpForm
         submitLabel="Create account"
+        setupCodeRequired={authState.data.setupCodeRequired}
         onSignedUp={() => {
           queryClient.clear()
           navigate(takeDestination(search), { replace: true })
