@@ -241,7 +241,7 @@ const connectionString = z
 export const createProjectBodySchema = z.object({ name: projectName, connectionString: connectionString.optional() })
 export type CreateProjectBody = z.infer<typeof createProjectBodySchema>
 
-/** POST /api/projects/test-connection */
+/** POST /api/organizations/:slug/projects/test-connection — needs projects:create there, limited per user. */
 export const testConnectionBodySchema = z.object({ connectionString })
 export const testConnectionResultSchema = z.object({ serverVersion: z.string() })
 

@@ -28,11 +28,16 @@ export interface TakenAttempt {
 
 type Db = pg.Pool | pg.ClientBase
 
+/** What a refusal says, given the minutes until the next attempt may be made. */
+export type LimitMessage = (minutes: number) => string
+
+const plural = (minutes: number) => `${minutes} minute${minutes === 1 ? '' : 's'}`
+export const TOO_MANY_FAILURES: LimitMessage = (m) => `Too many failed attempts. Try again in ${plural(m)}.`
+export const TOO_MANY_PROBES: LimitMessage = (m) => `Too many connection tests. Try again in ${plural(m)}.`
+
 /** The refusal, saying when to try again; `secondsLeft` comes from Postgres' clock, like the limits. */
-const tooMany = (secondsLeft: number) => {
-  const minutes = Math.max(1, Math.ceil(secondsLeft / 60))
-  return fail('rate_limited', `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`)
-}
+const tooMany = (secondsLeft: number, message: LimitMessage = TOO_MANY_FAILURES) =>
+  fail('rate_limited', message(Math.max(1, Math.ceil(secondsLeft / 60))))
 
 /**
  * Takes one attempt of `key` under `ceiling`, or refuses. Counting and checking are one upsert: Postgres
@@ -41,7 +46,12 @@ const tooMany = (secondsLeft: number) => {
  * Times are clock_timestamp(), not now(): a statement that waited for the lock must compare against the
  * time it runs, not the time it started, or it would see a later statement's time as the future.
  */
-export async function takeAttempt(db: Db, key: string, ceiling: Ceiling): Promise<Result<TakenAttempt>> {
+export async function takeAttempt(
+  db: Db,
+  key: string,
+  ceiling: Ceiling,
+  message?: LimitMessage,
+): Promise<Result<TakenAttempt>> {
   const window = `make_interval(secs => $2::float8 / 1000)`
   const { rows } = await db.query<{ window_start: string }>(
     `insert into basalt.attempt_limits as l (key, attempts) values ($1, 1)
@@ -59,7 +69,7 @@ export async function takeAttempt(db: Db, key: string, ceiling: Ceiling): Promis
        from basalt.attempt_limits where key = $1`,
     [key, ceiling.windowMs],
   )
-  return tooMany(held[0]?.left ?? 0)
+  return tooMany(held[0]?.left ?? 0, message)
 }
 
 /** Gives back an attempt that did not count, unless its window has passed meanwhile. */

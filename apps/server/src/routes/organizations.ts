@@ -3,7 +3,9 @@ import {
   createInvitationBodySchema,
   createOrganizationBodySchema,
   createProjectBodySchema,
+  ok,
   pageQuerySchema,
+  testConnectionBodySchema,
   updateMemberBodySchema,
   updateOrganizationBodySchema,
   type Permission,
@@ -11,6 +13,7 @@ import {
 import { actorOf } from '../http/session.ts'
 import { listOrganizationAudit } from '../platform/audit.ts'
 import type { PlatformContext } from '../platform/context.ts'
+import { takeProbe, testConnectionAs } from '../platform/connection-probes.ts'
 import { createInvitation, listInvitations, revokeInvitation } from '../platform/invitations.ts'
 import { listMembers, removeMember, updateMemberRole } from '../platform/members.ts'
 import {
@@ -107,6 +110,18 @@ export function organizationRoutes(app: App, ctx: PlatformContext): void {
   app.post(
     '/api/organizations/:slug/projects',
     { config: org('projects:create'), schema: { params: slugParams, body: createProjectBodySchema } },
-    async (req, reply) => reply.result(await createProject(ctx, req.membership!, req.body, actorOf(req)), 201),
+    async (req, reply) => {
+      // An existing database is reached at an address the caller chose: a probe like a connection test.
+      const probe = req.body.connectionString ? await takeProbe(ctx, req.auth!.user.id) : ok(null)
+      if (!probe.ok) return reply.result(probe)
+      return reply.result(await createProject(ctx, req.membership!, req.body, actorOf(req)), 201)
+    },
+  )
+
+  // Probing a connection string before creating a project from it: as gated as creating one.
+  app.post(
+    '/api/organizations/:slug/projects/test-connection',
+    { config: org('projects:create'), schema: { params: slugParams, body: testConnectionBodySchema } },
+    async (req, reply) => reply.result(await testConnectionAs(ctx, req.auth!.user.id, req.body.connectionString)),
   )
 }

@@ -87,16 +87,17 @@ describe('projects', () => {
     expect(res.statusCode).toBe(502)
     expect(res.json().code).toBe('connection_failed')
     expect(res.json().message).not.toContain('s3cret-pw')
-    const tested = await owner.post('/api/projects/test-connection', { connectionString: url })
+    const tested = await owner.post(`/api/organizations/${slug}/projects/test-connection`, { connectionString: url })
     expect(tested.json().code).toBe('connection_failed')
   })
 
   it('attaches an external database: tested, stored encrypted, bootstrapped; deleting only detaches it', async () => {
     const url = testDatabaseUrl(t.projectDatabases.databaseNameFor('extern'))
     await withAdminClient((c) => c.query(`create database ${t.projectDatabases.databaseNameFor('extern')}`))
-    expect((await owner.post('/api/projects/test-connection', { connectionString: url })).json().serverVersion).toMatch(
-      /^\d+/,
-    )
+    expect(
+      (await owner.post(`/api/organizations/${slug}/projects/test-connection`, { connectionString: url })).json()
+        .serverVersion,
+    ).toMatch(/^\d+/)
     const created = (
       await owner.post(`/api/organizations/${slug}/projects`, { name: 'Ext', connectionString: url })
     ).json()

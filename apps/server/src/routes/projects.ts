@@ -1,9 +1,4 @@
-import {
-  deleteProjectBodySchema,
-  testConnectionBodySchema,
-  updateProjectBodySchema,
-  type Permission,
-} from '@basalt/contracts'
+import { deleteProjectBodySchema, updateProjectBodySchema, type Permission } from '@basalt/contracts'
 import { actorOf } from '../http/session.ts'
 import type { PlatformContext } from '../platform/context.ts'
 import {
@@ -23,13 +18,6 @@ const project = (permission: Permission) => ({ permission, scope: 'project' }) a
 
 export function projectRoutes(app: App, ctx: PlatformContext): void {
   app.get('/api/projects', { config: { auth: 'session' } }, async (req) => listProjects(ctx.db, req.auth!.user.id))
-
-  // Any signed-in user may probe a connection string before choosing an organisation for it.
-  app.post(
-    '/api/projects/test-connection',
-    { config: { auth: 'session' }, schema: { body: testConnectionBodySchema } },
-    async (req, reply) => reply.result(await ctx.projectDatabases.testConnection(req.body.connectionString)),
-  )
 
   app.get('/api/projects/:ref', { config: project('projects:read'), schema: { params: refParams } }, async (req) =>
     getProjectDetail(ctx, req.projectAccess!),

@@ -143,7 +143,10 @@ function DatabaseStep({ slug, name, onBack }: { slug: string; name: string; onBa
             />
           </FormField>
           <div className="flex flex-wrap items-center gap-3">
-            <Button loading={test.isPending} onClick={form.handleSubmit((v) => test.mutate(v.connectionString))}>
+            <Button
+              loading={test.isPending}
+              onClick={form.handleSubmit((v) => test.mutate({ slug, connectionString: v.connectionString }))}
+            >
               Test connection
             </Button>
             {test.data && (
