@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { orgRoleSchema, PERMISSIONS } from './permissions.ts'
+import { pgUuidSchema } from './uuid.ts'
 
 /**
  * Request and response shapes of the platform API (`/api/auth`, `/api/account`, `/api/organizations`,
@@ -68,7 +69,7 @@ export type MfaCodeBody = z.infer<typeof mfaCodeBodySchema>
 export const aalSchema = z.enum(['aal1', 'aal2'])
 
 export const userSchema = z.object({
-  id: z.string().uuid(),
+  id: pgUuidSchema,
   email: z.string(),
   displayName: z.string().nullable(),
   theme: themeSchema,
@@ -112,7 +113,7 @@ export type MfaEnrollment = z.infer<typeof mfaEnrollmentSchema>
 // POST /api/account/mfa/confirm and DELETE /api/account/mfa take mfaCodeBodySchema.
 
 export const accessTokenSchema = z.object({
-  id: z.string().uuid(),
+  id: pgUuidSchema,
   name: z.string(),
   /** First characters of the token, to recognise it in the list. */
   prefix: z.string(),
@@ -147,7 +148,7 @@ export type AuditPage = z.infer<typeof auditPageSchema>
 // ---------- organisations ----------
 
 export const organizationSchema = z.object({
-  id: z.string().uuid(),
+  id: pgUuidSchema,
   slug: z.string(),
   name: z.string(),
   role: orgRoleSchema,
@@ -159,7 +160,7 @@ export const createOrganizationBodySchema = z.object({ name: z.string().trim().m
 export const updateOrganizationBodySchema = createOrganizationBodySchema
 
 export const memberSchema = z.object({
-  userId: z.string().uuid(),
+  userId: pgUuidSchema,
   email: z.string(),
   displayName: z.string().nullable(),
   role: orgRoleSchema,
@@ -170,7 +171,7 @@ export type Member = z.infer<typeof memberSchema>
 export const updateMemberBodySchema = z.object({ role: orgRoleSchema })
 
 export const invitationSchema = z.object({
-  id: z.string().uuid(),
+  id: pgUuidSchema,
   email: z.string().nullable(),
   role: orgRoleSchema,
   createdAt: z.string(),
@@ -209,7 +210,7 @@ export const projectFeaturesSchema = z.object({
 export type ProjectFeatures = z.infer<typeof projectFeaturesSchema>
 
 export const projectSchema = z.object({
-  id: z.string().uuid(),
+  id: pgUuidSchema,
   ref: z.string(),
   name: z.string(),
   status: projectStatusSchema,
