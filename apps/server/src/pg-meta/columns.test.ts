@@ -108,10 +108,12 @@ describe('listColumns', () => {
     expect(await checks('fidelity.venues')).toEqual([
       ['id', null],
       ['name', "name <> ''::text"],
+      ['city', null],
     ])
     expect(await checks('fidelity.archive')).toEqual([
       ['id', null],
       ['name', "name <> ''::text"],
+      ['city', null],
       ['note', 'length(note) < 500'],
     ])
   })

@@ -18,7 +18,7 @@ describe('materialized views', () => {
     const [result, ids] = await db.run(
       async (c) =>
         [
-          await listMaterializedViews(c, { includeColumns: true }),
+          await listMaterializedViews(c, { includedSchemas: ['public', 'sales'], includeColumns: true }),
           [await oidOf(c, 'public.book_counts'), await oidOf(c, 'sales.later')],
         ] as const,
     )

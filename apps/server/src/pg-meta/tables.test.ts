@@ -162,6 +162,7 @@ describe('listTables', () => {
       ]),
     )
     expect(keys).toEqual({
+      'Scratch Pad': [],
       archive: [],
       shows: ['shows.venue_id -> venues', 'tickets.show_id -> shows', 'tickets.show_at -> shows'],
       shows_2024: ['shows_2024.venue_id -> venues'],
@@ -221,6 +222,7 @@ describe('listTables', () => {
     const result = await db.run((c) => listTables(c, { includedSchemas: ['fidelity'] }))
     if (!result.ok) throw new Error(result.error.message)
     expect(Object.fromEntries(result.data.map((t) => [t.name, t.live_rows_estimate]))).toEqual({
+      'Scratch Pad': 0,
       archive: 0,
       // Analysed at 40 rows, below the threshold of 50: the statistics' count after the delete.
       venues: 25,
