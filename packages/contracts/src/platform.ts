@@ -100,7 +100,7 @@ export const updateMeBodySchema = z.object({
 })
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>
 
-/** POST /api/account/password */
+/** POST /api/account/password — also ends every other session and revokes every access token. */
 export const changePasswordBodySchema = z.object({
   currentPassword: z.string().min(1).max(1024),
   newPassword: password,
@@ -119,11 +119,20 @@ export const accessTokenSchema = z.object({
   prefix: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** When it stops working; null: never (until revoked, or its owner's password changes). */
+  expiresAt: z.string().nullable(),
 })
 export type AccessToken = z.infer<typeof accessTokenSchema>
 
-/** POST /api/account/tokens */
-export const createTokenBodySchema = z.object({ name: z.string().trim().min(1, 'Please enter a name').max(100) })
+/** Expiries the token form offers, in days. */
+export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const
+
+/** POST /api/account/tokens — `expiresInDays` null or absent: the token never expires. */
+export const createTokenBodySchema = z.object({
+  name: z.string().trim().min(1, 'Please enter a name').max(100),
+  expiresInDays: z.number().int().min(1).max(3650).nullable().optional(),
+})
+export type CreateTokenBody = z.infer<typeof createTokenBodySchema>
 /** The token itself is returned once, at creation. */
 export const createdTokenSchema = accessTokenSchema.extend({ token: z.string() })
 export type CreatedToken = z.infer<typeof createdTokenSchema>

@@ -8,6 +8,8 @@ import {
   type User,
 } from '@basalt/contracts'
 import { encryptSecret } from '../db/crypto.ts'
+import { pooledTransaction } from '../db/transaction.ts'
+import { revokeAllAccessTokens } from './access-tokens.ts'
 import { writeAudit } from './audit.ts'
 import { checkMfaCode } from './auth.ts'
 import type { Actor, PlatformContext } from './context.ts'
@@ -28,7 +30,10 @@ export async function updateMe(ctx: PlatformContext, user: UserRow, body: Update
   return toUser(rows[0]!)
 }
 
-/** Checks the current password, sets the new one and signs out every other session. */
+/**
+ * Checks the current password, then sets the new one, ends every other session and revokes every access
+ * token, in one transaction: whoever knew the old password may have signed in or made a token with it.
+ */
 export async function changePassword(
   ctx: PlatformContext,
   user: UserRow,
@@ -39,13 +44,19 @@ export async function changePassword(
   if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
     return fail('invalid_credentials', 'Current password is incorrect')
   }
-  await ctx.db.query('update basalt.users set password_hash = $2 where id = $1', [
-    user.id,
-    await hashPassword(body.newPassword),
-  ])
-  await deleteOtherSessions(ctx.db, user.id, sessionId)
-  await writeAudit(ctx.db, { action: 'user.password_change', actor: actorOf(user, ip), target: user.email })
-  return ok(null)
+  const passwordHash = await hashPassword(body.newPassword)
+  return pooledTransaction(ctx.db, async (c) => {
+    await c.query('update basalt.users set password_hash = $2 where id = $1', [user.id, passwordHash])
+    const sessionsEnded = await deleteOtherSessions(c, user.id, sessionId)
+    const tokensRevoked = await revokeAllAccessTokens(c, user.id)
+    await writeAudit(c, {
+      action: 'user.password_change',
+      actor: actorOf(user, ip),
+      target: user.email,
+      details: { sessionsEnded, tokensRevoked },
+    })
+    return ok(null)
+  })
 }
 
 /** Starts enrolment: a new secret, kept encrypted and unconfirmed until a code from the app confirms it. */

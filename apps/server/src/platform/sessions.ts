@@ -84,11 +84,15 @@ export async function deleteSession(db: pg.Pool, sessionId: string): Promise<voi
   await db.query('delete from basalt.sessions where id = $1', [sessionId])
 }
 
-/** Signs the user out everywhere except (optionally) the current session. */
+/** Signs the user out everywhere except (optionally) the current session; returns how many sessions ended. */
 export async function deleteOtherSessions(
   db: pg.Pool | pg.ClientBase,
   userId: string,
   keepSessionId: string | null,
-): Promise<void> {
-  await db.query('delete from basalt.sessions where user_id = $1 and id is distinct from $2', [userId, keepSessionId])
+): Promise<number> {
+  const { rowCount } = await db.query('delete from basalt.sessions where user_id = $1 and id is distinct from $2', [
+    userId,
+    keepSessionId,
+  ])
+  return rowCount ?? 0
 }

@@ -45,7 +45,7 @@ export function accountRoutes(app: App, ctx: PlatformContext): void {
   app.get('/api/account/tokens', { config: session }, async (req) => listAccessTokens(ctx.db, req.auth!.user.id))
 
   app.post('/api/account/tokens', { config: session, schema: { body: createTokenBodySchema } }, async (req, reply) =>
-    reply.code(201).send(await createAccessToken(ctx.db, req.body.name, actorOf(req))),
+    reply.code(201).send(await createAccessToken(ctx.db, req.body, actorOf(req))),
   )
 
   app.delete(

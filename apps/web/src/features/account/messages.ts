@@ -6,6 +6,10 @@ export const ACCOUNT_MESSAGES = {
   mfaScan:
     'Scan this QR code with your authenticator app, or enter the secret by hand, then type the 6-digit code it shows.',
   passwordChanged: 'Password changed',
+  passwordChangeEffects:
+    'Changing your password signs you out on every other device and revokes all your access tokens.',
+  tokenExpired: 'Expired',
+  tokenNeverExpires: 'Never',
   preferencesSaved: 'Preferences saved',
 } as const
 

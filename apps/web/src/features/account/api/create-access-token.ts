@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { createdTokenSchema } from '@basalt/contracts'
+import { createdTokenSchema, type CreateTokenBody } from '@basalt/contracts'
 import { api } from '../../../lib/api-client'
 import { accessTokensQueryKey } from './get-access-tokens'
 
-export const createAccessToken = (body: { name: string }) =>
+export const createAccessToken = (body: CreateTokenBody) =>
   api('/api/account/tokens', { method: 'POST', body, schema: createdTokenSchema })
 
 export function useCreateAccessToken() {

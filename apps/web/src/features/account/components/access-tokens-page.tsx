@@ -3,13 +3,14 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { KeyRound, Trash2, AlertTriangle } from 'lucide-react'
-import { createTokenBodySchema, type AccessToken, type CreatedToken } from '@basalt/contracts'
+import { z } from 'zod'
+import { createTokenBodySchema, TOKEN_EXPIRY_DAYS, type AccessToken, type CreatedToken } from '@basalt/contracts'
 import { formatDate, formatDateTime, errorMessage } from '../../../lib/format'
 import { PageContainer, PageHeader } from '../../../ui/page-header'
 import { Button } from '../../../ui/button'
 import { Dialog, DialogFooter } from '../../../ui/dialog'
 import { FormField } from '../../../ui/form-field'
-import { Input } from '../../../ui/input'
+import { Input, NativeSelect } from '../../../ui/input'
 import { FormError } from '../../../ui/form-error'
 import { CopyField } from '../../../ui/copy-button'
 import { EmptyState, ErrorState } from '../../../ui/empty-state'
@@ -50,6 +51,7 @@ export function AccessTokensPage() {
               <Th>Token</Th>
               <Th>Created</Th>
               <Th>Last used</Th>
+              <Th>Expires</Th>
               <Th>
                 <span className="sr-only">Actions</span>
               </Th>
@@ -62,6 +64,13 @@ export function AccessTokensPage() {
                 <Td className="font-mono text-xs text-muted-foreground">{t.prefix}…</Td>
                 <Td>{formatDate(t.createdAt)}</Td>
                 <Td>{t.lastUsedAt ? formatDateTime(t.lastUsedAt) : 'Never'}</Td>
+                <Td>
+                  {t.expiresAt === null
+                    ? ACCOUNT_MESSAGES.tokenNeverExpires
+                    : new Date(t.expiresAt) <= new Date()
+                      ? ACCOUNT_MESSAGES.tokenExpired
+                      : formatDate(t.expiresAt)}
+                </Td>
                 <Td className="text-right">
                   <Button size="icon" variant="ghost" aria-label={`Revoke ${t.name}`} onClick={() => setRevoking(t)}>
                     <Trash2 className="size-4" aria-hidden />
@@ -78,10 +87,13 @@ export function AccessTokensPage() {
   )
 }
 
+// The select's values: a number of days from TOKEN_EXPIRY_DAYS, or 'never' (an expiry of null).
+const tokenFormSchema = createTokenBodySchema.pick({ name: true }).extend({ expires: z.string() })
+
 function CreateTokenDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const create = useCreateAccessToken()
   const [created, setCreated] = useState<CreatedToken | null>(null)
-  const form = useForm({ resolver: zodResolver(createTokenBodySchema), defaultValues: { name: '' } })
+  const form = useForm({ resolver: zodResolver(tokenFormSchema), defaultValues: { name: '', expires: '30' } })
 
   const change = (next: boolean) => {
     if (!next) {
@@ -111,7 +123,15 @@ function CreateTokenDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           </DialogFooter>
         </div>
       ) : (
-        <form noValidate onSubmit={form.handleSubmit((v) => create.mutate(v, { onSuccess: setCreated }))}>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(({ name, expires }) =>
+            create.mutate(
+              { name, expiresInDays: expires === 'never' ? null : Number(expires) },
+              { onSuccess: setCreated },
+            ),
+          )}
+        >
           <FormField
             label="Name"
             description="What the token is for, e.g. “CI deploys”."
@@ -119,6 +139,18 @@ function CreateTokenDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           >
             <Input autoFocus {...form.register('name')} />
           </FormField>
+          <div className="mt-3">
+            <FormField label="Expires" description="After this the token stops working.">
+              <NativeSelect {...form.register('expires')}>
+                {TOKEN_EXPIRY_DAYS.map((days) => (
+                  <option key={days} value={String(days)}>
+                    {`In ${days} days`}
+                  </option>
+                ))}
+                <option value="never">{ACCOUNT_MESSAGES.tokenNeverExpires}</option>
+              </NativeSelect>
+            </FormField>
+          </div>
           <div className="mt-3">
             <FormError error={create.error} />
           </div>

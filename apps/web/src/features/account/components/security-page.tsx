@@ -60,6 +60,7 @@ function ChangePasswordSection() {
     >
       <Section
         title="Password"
+        description={ACCOUNT_MESSAGES.passwordChangeEffects}
         footer={
           <Button type="submit" variant="primary" loading={change.isPending}>
             Change password
