@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { tableRowsResultSchema, type RowFilter, type RowSort } from '@basalt/contracts'
-import { api } from '../../../lib/api-client'
+import { api, isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/format'
 import { ROWS_RETRY_COUNT, ROWS_RETRY_DELAY_MS } from '../state/grid-constants'
 import type { ImpersonationParam } from '../state/role-impersonation-store'
@@ -25,9 +25,26 @@ export const getTableRows = (ref: string, query: TableRowsQuery, signal?: AbortS
 /** Spec 1 §7: an error naming a missing relation or column clears the sort (a sorted column was dropped). */
 export const isMissingObjectError = (error: unknown) => errorMessage(error).includes('does not exist')
 
-/** Spec 1 §7: retry every 5 s, up to 3 times — except errors that clearing the sort will answer. */
+/**
+ * Spec 1 §7: retry every 5 s, up to 3 times — a failure that may pass (the server or its database out of
+ * reach, a 5xx). An answer about the request itself (4xx: a filter value the column's type refuses, a
+ * missing column, an id refused) is the same on every try, so the grid shows it at once and Refresh is free.
+ */
 export const retryTableRows = (failureCount: number, error: unknown) =>
-  !isMissingObjectError(error) && failureCount < ROWS_RETRY_COUNT
+  failureCount < ROWS_RETRY_COUNT && !(isApiError(error) && error.status >= 400 && error.status < 500)
+
+/**
+ * Rows shown while the next ones load: those of the same table read as the same role (another page, other
+ * filters or sorts). Never another role's: under a new role's label they would be rows it may not see.
+ */
+export function keepRowsWhileLoading(next: TableRowsQuery, before: TableRowsQuery | undefined): boolean {
+  return (
+    before !== undefined &&
+    before.schema === next.schema &&
+    before.table === next.table &&
+    JSON.stringify(before.impersonation ?? null) === JSON.stringify(next.impersonation ?? null)
+  )
+}
 
 export const useTableRows = (ref: string, query: TableRowsQuery, options: { enabled: boolean }) =>
   useQuery({
@@ -36,9 +53,6 @@ export const useTableRows = (ref: string, query: TableRowsQuery, options: { enab
     enabled: options.enabled,
     retry: retryTableRows,
     retryDelay: ROWS_RETRY_DELAY_MS,
-    // Paging keeps the old rows on screen until the next page arrives.
-    placeholderData: (previous, previousQuery) => {
-      const before = previousQuery?.queryKey[3] as TableRowsQuery | undefined
-      return before && before.schema === query.schema && before.table === query.table ? previous : undefined
-    },
+    placeholderData: (previous, previousQuery) =>
+      keepRowsWhileLoading(query, previousQuery?.queryKey[3] as TableRowsQuery | undefined) ? previous : undefined,
   })

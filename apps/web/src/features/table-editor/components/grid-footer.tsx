@@ -141,7 +141,16 @@ export function GridFooter({
                 {TABLE_EDITOR_MESSAGES.changesSaved}
               </Button>
             ) : (
-              <Button size="sm" variant="ghost" onClick={onRefresh} disabled={refreshing}>
+              // aria-disabled, not disabled: a disabled button drops the focus of whoever pressed it.
+              <Button
+                size="sm"
+                variant="ghost"
+                className="aria-disabled:cursor-default aria-disabled:opacity-50"
+                aria-disabled={refreshing || undefined}
+                onClick={() => {
+                  if (!refreshing) onRefresh()
+                }}
+              >
                 <RefreshCw aria-hidden className={cn('size-3.5', refreshing && 'animate-spin')} />
                 {TABLE_EDITOR_MESSAGES.refresh}
               </Button>

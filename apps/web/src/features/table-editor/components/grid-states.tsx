@@ -1,3 +1,4 @@
+import type { Ref } from 'react'
 import { Button } from '../../../ui/button'
 import { EmptyState, ErrorState } from '../../../ui/empty-state'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
@@ -45,11 +46,36 @@ export function GridEmptyState({
   )
 }
 
-/** Spec 1 §2 error panel, with the server's message. */
-export function RowsErrorPanel({ error }: { error: unknown }) {
+/**
+ * Spec 1 §2 error panel, with the server's message (Postgres's own for a filter value the column's type
+ * refuses), and 'Remove all filters' when filters are applied, since they are the likeliest cause. Focusable
+ * (not in the tab order) so that the grid it replaces can hand it the focus.
+ */
+export function RowsErrorPanel({
+  error,
+  onRemoveFilters,
+  ref,
+}: {
+  error: unknown
+  /** Absent when no filter is applied. */
+  onRemoveFilters?: () => void
+  ref?: Ref<HTMLDivElement>
+}) {
   return (
-    <div className="p-4">
-      <ErrorState title={TABLE_EDITOR_MESSAGES.rowsError} error={error} />
+    <div ref={ref} tabIndex={-1} className="p-4 outline-none">
+      <ErrorState
+        title={TABLE_EDITOR_MESSAGES.rowsError}
+        error={error}
+        action={
+          onRemoveFilters && (
+            <div className="pt-2">
+              <Button size="sm" onClick={onRemoveFilters}>
+                {TABLE_EDITOR_MESSAGES.removeAllFilters}
+              </Button>
+            </div>
+          )
+        }
+      />
     </div>
   )
 }

@@ -62,6 +62,7 @@ import { RowsGrid } from './rows-grid'
 import { useSchemaEditor } from './schema-editor'
 import { SelectionHeader } from './selection-header'
 import { SortPopover } from './sort-popover'
+import { useFocusKeptInArea } from './use-focus-kept-in-area'
 import { useGridWrites } from './use-grid-writes'
 
 /**
@@ -177,15 +178,25 @@ export function TableGrid({
     { enabled: dataView },
   )
 
+  // A failed read, final or about to be retried, is shown in place of the rows (spec 1 §2 error panel): rows
+  // kept from before it — another page, other filters, another role — would pass for its answer.
+  const rowsFailure: unknown = rows.error ?? rows.failureReason
+  const shownRows = rowsFailure ? undefined : rows.data
+
   // Spec 1 §7: an error saying something does not exist clears the sort.
   useEffect(() => {
-    if (rows.error && isMissingObjectError(rows.error) && sorts.length > 0) {
+    if (rowsFailure && isMissingObjectError(rowsFailure) && sorts.length > 0) {
       setSearchParams((prev) => withSorts(prev, []), { replace: true })
     }
-  }, [rows.error, sorts.length, setSearchParams])
+  }, [rowsFailure, sorts.length, setSearchParams])
+
+  // The grid holding the focus may give way to the error panel: the focus goes there, not back to the page.
+  const rowsFocus = useFocusKeptInArea(
+    view === 'definition' ? 'definition' : rowsFailure ? 'error' : shownRows ? 'rows' : 'loading',
+  )
 
   // ---- selection
-  const loadedRows = useMemo(() => rows.data?.rows ?? [], [rows.data])
+  const loadedRows = useMemo(() => shownRows?.rows ?? [], [shownRows])
   const rowsData = useRef(loadedRows)
   rowsData.current = loadedRows
   const loadedKeys = useMemo(() => loadedRows.map((r) => r.idx), [loadedRows])
@@ -298,7 +309,7 @@ export function TableGrid({
             primaryKeys={table.primaryKeys}
             selection={selection}
             selectedRows={loadedRows.filter((r) => selectedKeys(selection, loadedKeys).has(r.idx))}
-            fields={rows.data?.fields ?? []}
+            fields={shownRows?.fields ?? []}
             offerSelectAll={canSelectAll(selection, loadedKeys, total)}
             total={total}
             filters={filters}
@@ -344,12 +355,16 @@ export function TableGrid({
         </div>
       </div>
 
-      <div className="relative min-h-0 flex-1">
+      <div {...rowsFocus.areaProps} className="relative min-h-0 flex-1 outline-none">
         {view === 'definition' ? (
           <DefinitionView projectRef={projectRef} tableId={table.id} />
-        ) : rows.error ? (
-          <RowsErrorPanel error={rows.error} />
-        ) : !rows.data ? (
+        ) : rowsFailure ? (
+          <RowsErrorPanel
+            ref={rowsFocus.target}
+            error={rowsFailure}
+            onRemoveFilters={filters.length > 0 ? () => applyFilters([]) : undefined}
+          />
+        ) : !shownRows ? (
           <SkeletonList rows={8} className="p-3" />
         ) : (
           <>

@@ -177,6 +177,24 @@ describe('uuid editor', () => {
     expect(parseCellText(column('uuid'), 'not-a-uuid')).toEqual({ ok: false, message: M.invalidUuid })
     expect(parseCellText(column('uuid'), '')).toEqual({ ok: true, value: null })
   })
+
+  it('takes every uuid Postgres reads, RFC 9562 or not, and sends it as Postgres writes it', () => {
+    const ones = '11111111-1111-1111-1111-111111111111'
+    expect(parseCellText(column('uuid'), ones)).toEqual({ ok: true, value: ones })
+    expect(parseCellText(column('uuid'), ' {11111111111111111111111111111111} ')).toEqual({ ok: true, value: ones })
+    expect(parseCellText(column('uuid'), 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11')).toEqual({
+      ok: true,
+      value: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11',
+    })
+    expect(parseCellText(array('uuid'), `["${ones}", "a0eebc999c0b4ef8bb6d6bb9bd380a11"]`)).toEqual({
+      ok: true,
+      value: [ones, 'a0eebc999c0b4ef8bb6d6bb9bd380a11'],
+    })
+    expect(parseCellText(column('uuid'), '{11111111-1111-1111-1111-111111111111')).toEqual({
+      ok: false,
+      message: M.invalidUuid,
+    })
+  })
 })
 
 describe('array editor', () => {

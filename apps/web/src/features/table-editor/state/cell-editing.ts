@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import type { CellInput, PgColumn } from '@basalt/contracts'
+import { parsePgUuid, type CellInput, type PgColumn } from '@basalt/contracts'
 import { TABLE_EDITOR_MESSAGES as M } from '../messages'
 import { cellText } from './cell-value'
 
@@ -107,7 +106,6 @@ const invalid = (message: string): ParseResult => ({ ok: false, message })
 const INTEGER = /^[+-]?\d+$/
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i
 const SPECIAL_DECIMALS = new Set(['nan', 'infinity', '+infinity', '-infinity'])
-const uuidSchema = z.guid()
 
 function parseNumberText(format: string, text: string): ParseResult {
   if (INTEGER_FORMATS.has(format)) return INTEGER.test(text) ? okValue(text) : invalid(M.invalidInteger)
@@ -147,8 +145,11 @@ export function parseCellText(column: EditableColumn, text: string): ParseResult
       return parseArrayText(column, trimmed)
     case 'number':
       return parseNumberText(column.format, trimmed)
-    case 'uuid':
-      return uuidSchema.safeParse(trimmed).success ? okValue(trimmed) : invalid(M.invalidUuid)
+    case 'uuid': {
+      // Any text Postgres reads as a uuid (no RFC version check), sent as Postgres writes it.
+      const id = parsePgUuid(trimmed)
+      return id === null ? invalid(M.invalidUuid) : okValue(id)
+    }
     default:
       return okValue(trimmed)
   }
@@ -199,7 +200,7 @@ function itemProblem(kind: EditorKind, element: EditableColumn, item: unknown): 
     case 'enum':
       return typeof item === 'string' && element.enums.includes(item) ? null : M.invalidEnum
     case 'uuid':
-      return typeof item === 'string' && uuidSchema.safeParse(item).success ? null : M.invalidUuid
+      return typeof item === 'string' && parsePgUuid(item) !== null ? null : M.invalidUuid
     default:
       // Text-like elements: any scalar, sent as its text.
       return typeof item === 'object' ? M.invalidArray : null
