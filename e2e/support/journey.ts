@@ -173,7 +173,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * A superuser connection to a database of the journeys' embedded cluster (serve.mjs writes its data dir
+ * A superuser connection to a database of the journeys' platform cluster (serve.mjs writes its data dir
  * to test-results/e2e-data-dir), for seeding tables and checking what the app wrote.
  */
 export async function clusterDatabase(database: string): Promise<pg.Client> {
@@ -190,5 +190,25 @@ export async function clusterDatabase(database: string): Promise<pg.Client> {
   return client
 }
 
-/** The database of the project with this ref (the app names them basalt_project_{ref}). */
-export const projectDatabase = (ref: string) => clusterDatabase(`basalt_project_${ref}`)
+/**
+ * The database of the project with this ref, as its admin role — what a member connecting with psql gets, so
+ * that what a journey seeds belongs to the project as it would in use. Each project has its own cluster
+ * (serve.mjs's data dir, `projects/<ref>`); the journey logs in as that cluster's superuser, which only
+ * Basalt and its tests hold, and switches to the admin role.
+ */
+export async function projectDatabase(ref: string): Promise<pg.Client> {
+  const dataDir = readFileSync(path.join(RESULTS, 'e2e-data-dir'), 'utf8').trim()
+  const cluster = path.join(dataDir, 'projects', ref)
+  // postmaster.pid's fourth line is the port the cluster listens on.
+  const port = Number(readFileSync(path.join(cluster, 'cluster', 'postmaster.pid'), 'utf8').split('\n')[3])
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password: readFileSync(path.join(cluster, 'superuser-password'), 'utf8').trim(),
+    database: `basalt_project_${ref}`,
+  })
+  await client.connect()
+  await client.query('set role basalt_admin')
+  return client
+}

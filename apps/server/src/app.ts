@@ -6,7 +6,8 @@ import Fastify from 'fastify'
 import type pg from 'pg'
 import type { Config } from './config.ts'
 import { platformEvents } from './platform/events.ts'
-import { evictInactive } from './platform/projects.ts'
+import { startProjectJobs, type JobTimings, type ProjectJobs } from './platform/jobs.ts'
+import { evictInactive, runSetUp } from './platform/projects.ts'
 import { registerProjectExecutor } from './db/executor.ts'
 import { PoolRegistry } from './db/pools.ts'
 import type { ProjectDatabaseProvider } from './db/project-databases.ts'
@@ -42,6 +43,9 @@ export interface AppDeps {
   platformUrl?: string
   /** Tests lower these. */
   rateLimits?: Partial<RateLimits>
+  /** Tests only: see PlatformContext.afterSetupStep; and quicker job timings. */
+  afterSetupStep?: PlatformContext['afterSetupStep']
+  jobTimings?: JobTimings
   /** The built SPA; null serves none. Defaults to apps/web/dist. */
   webDistDir?: string | null
 }
@@ -76,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(zodValidatorCompiler)
 
   const pending = new Set<Promise<void>>()
+  let jobs: ProjectJobs | undefined
   const ctx: PlatformContext = {
     config: deps.config,
     db: deps.db,
@@ -83,6 +88,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     projectPools: new PoolRegistry(),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
     events: platformEvents(deps.db, deps.platformUrl),
+    afterSetupStep: deps.afterSetupStep,
+    requestSetUp: async (ref) => {
+      if (jobs) return jobs.setUp(ref)
+      ctx.background(() => runSetUp(ctx, ref))
+    },
     background(task) {
       const p = task().catch((err) => app.log.error({ err }, 'background task failed'))
       pending.add(p)
@@ -98,8 +108,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (method !== 'HEAD' && typeof access !== 'string') app.apiRoutes.push({ method, url: route.url, access })
     }
   })
+  // Set-ups run as durable jobs in the platform database, by whichever server is alive (docs/scaling.md).
+  if (deps.platformUrl) {
+    jobs = await startProjectJobs(deps.platformUrl, (ref) => runSetUp(ctx, ref), {
+      timings: deps.jobTimings,
+      onError: (err) => app.log.warn({ err }, 'job queue'),
+    })
+  }
   // Provisioning started by a request finishes before the pools it uses are closed.
   app.addHook('onClose', async () => {
+    await jobs?.stop()
     await Promise.all([...pending])
     await ctx.events.close()
     await ctx.projectPools.closeAll()

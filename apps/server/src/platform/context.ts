@@ -3,6 +3,7 @@ import type { Config } from '../config.ts'
 import type { PoolRegistry } from '../db/pools.ts'
 import type { ProjectDatabaseProvider } from '../db/project-databases.ts'
 import type { PlatformEvents } from './events.ts'
+import type { SetupStep } from './projects.ts'
 import type { Backoff, Ceiling } from './rate-limit.ts'
 
 /**
@@ -40,7 +41,14 @@ export interface PlatformContext {
   rateLimits: RateLimits
   /** What this server tells every server on the platform database (pauses, deletes, access changes). */
   events: PlatformEvents
-  /** Runs work after the response (project provisioning); the app waits for it on close. */
+  /**
+   * Asks for a project to be set up (created, restored, resumed): a durable job when the platform database
+   * runs the job queue, else work after the response.
+   */
+  requestSetUp(ref: string): Promise<void>
+  /** Tests only: runs after each step of a project's set-up (to stop a server there). */
+  afterSetupStep?: (ref: string, step: SetupStep) => Promise<void> | void
+  /** Runs work after the response; the app waits for it on close. */
   background(task: () => Promise<void>): void
 }
 

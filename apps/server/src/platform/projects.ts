@@ -203,15 +203,25 @@ async function oneAtATime(ctx: PlatformContext, ref: string, fn: () => Promise<v
   }
 }
 
+/** The steps of a set-up, each idempotent; a test hook may stop the server after any of them. */
+export type SetupStep = 'credentials' | 'port' | 'database' | 'bootstrap' | 'roles'
+
 async function bringUpNow(ctx: PlatformContext, row: ProjectRow): Promise<void> {
+  const done = async (step: SetupStep) => ctx.afterSetupStep?.(row.ref, step)
   try {
     if (row.kind === 'external') {
       await ctx.projectDatabases.bootstrap(decryptSecret(ctx.config.encryptionKey, row.connection_string_encrypted!))
+      await done('bootstrap')
     } else {
-      const p = await ensureClusterPort(ctx, await ensureCredentials(ctx, row))
+      const credentialed = await ensureCredentials(ctx, row)
+      await done('credentials')
+      const p = await ensureClusterPort(ctx, credentialed)
+      await done('port')
       await ctx.projectDatabases.ensure(placementOf(p))
+      await done('database')
       const superuserUrl = ctx.projectDatabases.superuserUrl(placementOf(p))
       await ctx.projectDatabases.bootstrap(superuserUrl)
+      await done('bootstrap')
       await withClient(superuserUrl, (c) =>
         ensureProjectRoles(
           c,
@@ -224,6 +234,7 @@ async function bringUpNow(ctx: PlatformContext, row: ProjectRow): Promise<void> 
           { connectionLimit: ctx.config.projectMaxConnections },
         ),
       )
+      await done('roles')
     }
     if (row.status !== 'active') await setStatus(ctx.db, row.id, 'active')
   } catch (err) {
@@ -232,17 +243,27 @@ async function bringUpNow(ctx: PlatformContext, row: ProjectRow): Promise<void> 
 }
 
 /**
- * At start: brings up, in parallel, every project that should be running — active ones (on the embedded
- * default their clusters start) and those still coming up when the server stopped — except the default
- * project, which is ensureDefaultProject's. Returns how many.
+ * At start: brings up, in parallel, every active project (on the embedded default their clusters start in
+ * this process), and asks again for the set-up of those still coming up (their jobs are durable; asking
+ * again is harmless) — except the default project, which is ensureDefaultProject's. Returns how many.
  */
 export async function startProjects(ctx: PlatformContext): Promise<number> {
   const { rows } = await ctx.db.query<ProjectRow>(
     "select * from basalt.projects where status in ('coming_up', 'active') and ref <> $1",
     [DEFAULT_PROJECT_REF],
   )
-  await Promise.all(rows.map((p) => bringUp(ctx, p)))
+  await Promise.all(rows.map((p) => (p.status === 'active' ? bringUp(ctx, p) : ctx.requestSetUp(p.ref))))
   return rows.length
+}
+
+/**
+ * Runs the set-up a job asks for: the project as it is now, if it still waits for one (a project paused or
+ * deleted meanwhile is left alone).
+ */
+export async function runSetUp(ctx: PlatformContext, ref: string): Promise<void> {
+  const { rows } = await ctx.db.query<ProjectRow>('select * from basalt.projects where ref = $1', [ref])
+  const row = rows[0]
+  if (row?.status === 'coming_up') await bringUp(ctx, row)
 }
 
 /**
@@ -295,7 +316,7 @@ export async function createProject(
     target: ref,
     details: { name: body.name, kind },
   })
-  ctx.background(() => bringUp(ctx, row))
+  await ctx.requestSetUp(ref)
   return ok(toProject(row))
 }
 
@@ -358,11 +379,11 @@ export async function pauseProject(ctx: PlatformContext, a: ProjectAccess, actor
 /** Restoring a paused or failed project brings it up again (bootstrap is idempotent). */
 export async function restoreProject(ctx: PlatformContext, a: ProjectAccess, actor: Actor): Promise<Result<Project>> {
   const p = a.project
-  if (p.status !== 'inactive' && p.status !== 'failed')
-    return fail('conflict', 'Only a paused or failed project can be restored')
+  // A project stuck coming up (its set-up lost, or still trying) may be asked again: the job is the same.
+  if (p.status === 'active') return fail('conflict', 'The project is already running')
   await setStatus(ctx.db, p.id, 'coming_up')
   await writeAudit(ctx.db, { action: 'project.restore', actor, organization: orgOf(p), target: p.ref })
-  ctx.background(() => bringUp(ctx, p))
+  await ctx.requestSetUp(p.ref)
   return ok(toProject({ ...p, status: 'coming_up', status_message: null }))
 }
 
