@@ -154,11 +154,15 @@ export function registerSession(app: FastifyInstance, ctx: PlatformContext): voi
   // Before a platform write (so it runs on fresh access) and after it (so no request that overlapped it
   // keeps what it changed).
   app.addHook('onResponse', async (req) => {
+    if (invalidatesAccess(req.method, req.url)) accessCache.clear()
+  })
+  // Every other server forgets it too (docs/scaling.md), and is told before the caller hears the change
+  // is done: no replica acts on access that changed.
+  app.addHook('onSend', async (req, _reply, payload) => {
     if (invalidatesAccess(req.method, req.url)) {
-      accessCache.clear()
-      // Every other server forgets it too (docs/scaling.md): no replica acts on access that changed.
       await ctx.events.publish({ kind: 'access' }).catch((err: unknown) => req.log.warn({ err }, 'event not sent'))
     }
+    return payload
   })
   // Any event (an access change, a paused or deleted project, a resync) may change a remembered grant.
   ctx.events.subscribe(() => accessCache.clear())
