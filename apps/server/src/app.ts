@@ -15,6 +15,7 @@ import { registerCsrf } from './http/csrf.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { loggerOptions } from './http/logger.ts'
 import { registerPermissions, routeAccessOf, type RouteAccess } from './http/permissions.ts'
+import { registerRequestBodyChecks } from './http/request-body.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerServerTiming } from './http/server-timing.ts'
 import { registerSession } from './http/session.ts'
@@ -48,6 +49,8 @@ export interface AppDeps {
   jobTimings?: JobTimings
   /** The built SPA; null serves none. Defaults to apps/web/dist. */
   webDistDir?: string | null
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void }
 }
 
 export interface ApiRoute {
@@ -73,7 +76,9 @@ function fastifyTrustProxy(trust: Config['trustProxy']) {
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: loggerOptions(deps.config),
+    logger: deps.logStream
+      ? { ...(loggerOptions(deps.config) as object), stream: deps.logStream }
+      : loggerOptions(deps.config),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>()
@@ -134,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // files raise them per request (CSV import) and check `truncated`.
   await app.register(fastifyMultipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, parts: 20 } })
   registerErrorHandling(app)
+  registerRequestBodyChecks(app)
   registerServerTiming(app)
   // The AI assistant's endpoint joins `connectSources` when the browser is to call it directly.
   registerSecurityHeaders(app, { strictTransport: deps.config.publicUrl.startsWith('https:') })

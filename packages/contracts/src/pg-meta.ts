@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageNumberSchema, pageQueryParamSchema } from './paging.ts'
 import { pgUuidSchema } from './uuid.ts'
 
 /**
@@ -273,7 +274,7 @@ export const entitiesQuerySchema = z.object({
   search: z.string().optional(),
   sort: entitySortSchema.default('alphabetical'),
   /** 1-based. */
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageQueryParamSchema.default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(ENTITY_PAGE_SIZE),
 })
 export type EntitiesQuery = z.input<typeof entitiesQuerySchema>
@@ -353,7 +354,7 @@ export const tableRowsParamsSchema = z.object({
   filters: z.array(rowFilterSchema).default([]),
   sorts: z.array(rowSortSchema).default([]),
   /** 1-based. */
-  page: z.number().int().min(1).default(1),
+  page: pageNumberSchema.default(1),
   limit: z.union([z.literal(100), z.literal(500), z.literal(1000)]).default(DEFAULT_ROW_PAGE_SIZE),
 })
 export type TableRowsParams = z.input<typeof tableRowsParamsSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageQueryParamSchema } from './paging.ts'
 import { orgRoleSchema, PERMISSIONS } from './permissions.ts'
 import { pgUuidSchema } from './uuid.ts'
 
@@ -150,7 +151,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>
 
 export const AUDIT_PAGE_SIZE = 50
-export const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1) })
+export const pageQuerySchema = z.object({ page: pageQueryParamSchema.default(1) })
 export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), page: z.number(), total: z.number() })
 export type AuditPage = z.infer<typeof auditPageSchema>
 
