@@ -51,6 +51,13 @@ describe('route permissions', () => {
 
   it('knows every route, and each declares its access', () => {
     expect(t.app.apiRoutes.length).toBeGreaterThan(30)
+    // Network probes are gated like creating a project (issue 10): no longer open to any signed-in user.
+    expect(t.app.apiRoutes).toContainEqual({
+      method: 'POST',
+      url: '/api/organizations/:slug/projects/test-connection',
+      access: { permission: 'projects:create', scope: 'org' },
+    })
+    expect(t.app.apiRoutes.map((r) => r.url)).not.toContain('/api/projects/test-connection')
     for (const r of t.app.apiRoutes) {
       if (!('permission' in r.access)) continue
       // A scoped route resolves its organisation or project from the path; without the parameter every

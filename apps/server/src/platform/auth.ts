@@ -159,7 +159,15 @@ export async function checkMfaCode(
 ): Promise<Result<null>> {
   const key = `mfa:${user.id}`
   const allowed = await takeAttempt(ctx.db, key, ctx.rateLimits.mfa)
-  if (!allowed.ok) return allowed
+  if (!allowed.ok) {
+    await writeAudit(ctx.db, {
+      action: 'user.mfa_refused',
+      actor: { id: user.id, email: user.email, ip },
+      target: user.email,
+      details: { reason: 'rate_limited' },
+    })
+    return allowed
+  }
   if (!user.mfa_secret_encrypted) return fail('bad_request', 'No authenticator app is enrolled')
   const step = totpStep(decryptSecret(ctx.config.encryptionKey, user.mfa_secret_encrypted), code)
   // A code already used (or one older than the last used) is refused like a wrong one: someone who watched

@@ -191,5 +191,14 @@ describe('sign-in limits', () => {
     const wrong = code === '000000' ? '000001' : '000000'
     const answers = await Promise.all(range(20).map(() => b.post('/api/auth/mfa/verify', { code: wrong })))
     expect(statuses(answers)).toEqual({ 401: 5, 429: 15 })
+    const { rows } = await t.db.query(
+      `select action, count(*)::int as n from basalt.audit_log
+        where target = 'user5@example.com' and action like 'user.mfa_%' group by action order by action`,
+    )
+    expect(rows).toEqual([
+      { action: 'user.mfa_enroll', n: 1 },
+      { action: 'user.mfa_failed', n: 5 },
+      { action: 'user.mfa_refused', n: 15 },
+    ])
   })
 })
