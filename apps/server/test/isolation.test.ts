@@ -42,7 +42,7 @@ const SERVER_ATTACKS: { attack: string; sql: string }[] = [
   },
 ]
 
-/** Writes a Read-only member's connection may not make. */
+/** Writes a Read-only member's connection may not make, whatever SQL it sends. */
 const READ_ONLY_WRITES: { attack: string; sql: string }[] = [
   { attack: 'insert', sql: `insert into public.notes (body) values ('x')` },
   { attack: 'update', sql: `update public.notes set body = 'x'` },
@@ -53,6 +53,14 @@ const READ_ONLY_WRITES: { attack: string; sql: string }[] = [
   { attack: 'a volatile function that writes', sql: 'select public.add_note()' },
   { attack: 'a security-definer function that writes', sql: 'select public.add_note_as_owner()' },
   { attack: 'truncate', sql: 'truncate public.notes' },
+  {
+    attack: 'become service_role and insert',
+    sql: `set role service_role; insert into public.notes (body) values ('x')`,
+  },
+  {
+    attack: 'leave the read-only transaction, become service_role and insert',
+    sql: `commit; set default_transaction_read_only = off; set role service_role; insert into public.notes (body) values ('x')`,
+  },
 ]
 
 async function refusal(target: PoolTarget & { options?: string }, run: (c: pg.Client) => Promise<unknown>) {
@@ -162,7 +170,7 @@ describe.each([
           rolcreaterole: false,
           rolbypassrls: true,
           rolconnlimit: 20,
-          member_of: ['anon', 'authenticated', 'service_role'],
+          member_of: [],
         },
       ])
       const owner = await su.query('select pg_get_userbyid(datdba) as owner from pg_database where datname = $1', [
@@ -282,6 +290,24 @@ describe.each([
     ])('refuses SQL in %s', async (_what, params) => {
       const res = await owner.post(api('/table-rows'), { schema: 'public', table: 'notes', ...params })
       expect(res.statusCode).toBe(400)
+      await unharmed()
+    })
+
+    it('lets a Read-only member read as an API role, and never write as one', async () => {
+      const asAnon = await readOnly.post(api('/table-rows'), {
+        schema: 'public',
+        table: 'notes',
+        impersonation: { role: 'service_role' },
+      })
+      expect(asAnon.statusCode).toBe(200)
+      expect(asAnon.json().rows).toHaveLength(1)
+      const write = await readOnly.post(api('/table-rows/insert'), {
+        schema: 'public',
+        table: 'notes',
+        rows: [{ body: 'x' }],
+        impersonation: { role: 'service_role' },
+      })
+      expect(write.statusCode).toBe(403)
       await unharmed()
     })
 

@@ -48,9 +48,16 @@ export function projectLogin(
   }
 }
 
-/** The pool of the caller's login on the project's primary database (see projectLogin). */
-export function projectPool(ctx: PlatformContext, a: ProjectAccess, database = 'primary'): pg.Pool {
-  const login: ProjectLogin = a.role === 'read_only' ? 'read_only' : 'admin'
+/** The login of a member's calls: Read-only members never get the admin one. */
+export const loginOf = (a: ProjectAccess): ProjectLogin => (a.role === 'read_only' ? 'read_only' : 'admin')
+
+/** The pool of a login (by default the caller's) on a database of the project (see projectLogin). */
+export function projectPool(
+  ctx: PlatformContext,
+  a: ProjectAccess,
+  database = 'primary',
+  login: ProjectLogin = loginOf(a),
+): pg.Pool {
   const { options, ...target } = projectLogin(ctx, a.project, login)
   return ctx.projectPools.get(`${a.project.ref}/${database}/${login}`, () => target, {
     max: ctx.config.projectPoolSize,

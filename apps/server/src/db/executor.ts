@@ -5,7 +5,7 @@ import { isConnectionLoss, UNAVAILABLE_SQLSTATES } from '../http/errors.ts'
 import { relationCacheOf, type RelationCache } from '../pg-meta/relation-lookup.ts'
 import type { PlatformContext } from '../platform/context.ts'
 import { notReady, parseConnectionId, type ProjectAccess } from '../platform/projects.ts'
-import { projectPool } from './connections.ts'
+import { loginOf, projectPool } from './connections.ts'
 import { ImpersonationError, withRole, type SharedSnapshot } from './impersonation.ts'
 import { isPgError, toApiError } from './pg-error.ts'
 
@@ -82,25 +82,34 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
   const access = req.projectAccess
   if (!access) throw new Error(`${req.routeOptions.url} is not a project route`)
   const { ref } = req.params as { ref: string }
-  const checked = (): Result<pg.Pool> => {
+  /**
+   * The pool of the call: the caller's login — except a Read-only member's impersonated read, which needs a
+   * role that may SET ROLE to the API roles. The read-only role may not (so that SQL a Read-only member
+   * runs can never become `service_role`); that read runs on the admin login, in a read-only transaction
+   * Basalt opens, with SQL Basalt builds (no member's SQL text reaches it).
+   */
+  const checked = (impersonatedRead = false): Result<pg.Pool> => {
     const refused = notReady(access.project)
     if (refused) return refused
     const connection = parseConnectionId(ctx, ref, req.headers['x-connection-encrypted'] as string | undefined)
     if (!connection.ok) return connection
-    return { ok: true, data: projectPool(ctx, access, connection.data.database) }
+    const login = impersonatedRead ? 'admin' : loginOf(access)
+    return { ok: true, data: projectPool(ctx, access, connection.data.database, login) }
   }
-  const on = <T>(fn: (pool: pg.Pool) => Promise<Result<T>>): Promise<Result<T>> => {
-    const pool = checked()
+  const on = <T>(fn: (pool: pg.Pool) => Promise<Result<T>>, impersonatedRead = false): Promise<Result<T>> => {
+    const pool = checked(impersonatedRead)
     return pool.ok ? call(access, () => fn(pool.data)) : Promise.resolve(pool)
   }
   return {
     catalog: (fn) =>
       on((pool) => withRole(pool, undefined, (c) => fn(c), { readOnly: true, timeoutMs: CATALOG_TIMEOUT_MS })),
     read: (impersonation, fn) =>
-      on((pool) =>
-        withRole(pool, impersonation, (c) => fn(c, impersonation ? undefined : relationCacheOf(pool)), {
-          readOnly: true,
-        }),
+      on(
+        (pool) =>
+          withRole(pool, impersonation, (c) => fn(c, impersonation ? undefined : relationCacheOf(pool)), {
+            readOnly: true,
+          }),
+        impersonation !== undefined,
       ),
     write: (impersonation, fn) => on((pool) => withRole(pool, impersonation, (c) => fn(c))),
     // Schema changes always go to the primary, whatever x-connection-encrypted chooses for reads.
@@ -110,7 +119,10 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
       return call(access, () => withRole(projectPool(ctx, access), undefined, (c) => fn(c)))
     },
     stream: (impersonation, fn) =>
-      on((pool) => withRole(pool, impersonation, fn, { readOnly: true, shareSnapshot: true })),
+      on(
+        (pool) => withRole(pool, impersonation, fn, { readOnly: true, shareSnapshot: true }),
+        impersonation !== undefined,
+      ),
   }
 }
 

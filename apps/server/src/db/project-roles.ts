@@ -38,9 +38,8 @@ export const SERVER_REACHING_ROLES = [
  *   hosted Supabase project) — and it is no superuser and holds no role that reaches the server's files,
  *   programs or other sessions;
  * - the read-only role reads every table of the project (RLS bypassed as the admin's view is) and writes
- *   nothing: it holds no write privilege, its transactions are read-only by default, and it may SET ROLE to
- *   the API roles without inheriting their privileges, so impersonated reads work in the read-only
- *   transactions Basalt runs them in.
+ *   nothing: it holds no write privilege, its transactions are read-only by default, and it is a member of
+ *   no role (so it cannot SET ROLE to one that writes).
  *
  * `CONNECT` on the database is revoked from PUBLIC and granted to these two roles only, with a connection
  * limit for each, so projects on a shared server cannot reach one another's databases.
@@ -81,10 +80,10 @@ export async function ensureProjectRoles(
 
   await client.query(`grant anon, authenticated, service_role to ${admin}`)
   await client.query(`alter role ${readonly} set default_transaction_read_only = on`)
-  // Impersonated reads of Read-only members switch role without gaining the API roles' privileges
-  // (INHERIT FALSE needs PostgreSQL 16; on older servers Read-only members cannot impersonate).
-  if (version >= 160000) {
-    await client.query(`grant anon, authenticated, service_role to ${readonly} with inherit false, set true`)
+  // The read-only role may not become an API role: SQL a Read-only member runs could otherwise SET ROLE
+  // service_role and write. (Their impersonated reads run on the admin login in a read-only transaction.)
+  for (const api of ['anon', 'authenticated', 'service_role']) {
+    await client.query(`revoke ${id(api)} from ${readonly}`)
   }
 
   await client.query(`alter database ${id(db)} owner to ${admin}`)
