@@ -1,8 +1,12 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Agent, createTestApp, waitForProject } from './platform-app.ts'
+import { startServer, type RunningServer } from '../src/server.ts'
+import { freePort } from './global-setup.ts'
+import { Agent, createTestApp, testConfig, waitForProject } from './platform-app.ts'
 
 /**
  * A project's Postgres that dies is started again by Basalt and its pools recover; meanwhile its calls are
@@ -65,5 +69,46 @@ describe('a project database that dies', () => {
       readFileSync(path.join(t.clustersDir!, crashes, 'cluster', 'postmaster.pid'), 'utf8').split('\n')[0],
     )
     expect(pid).not.toBe(dead)
+  })
+})
+
+/** Basalt's own (platform) cluster that dies is restarted too: calls meanwhile get 503, then all recovers. */
+describe("Basalt's own database that dies", () => {
+  let dataDir: string
+  let server: RunningServer | undefined
+
+  afterAll(async () => {
+    await server?.stop()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('is restarted; the API answers 503 meanwhile, never 500, and signs in again after', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'basalt-test-platform-crash-'))
+    await chmod(dataDir, 0o755)
+    server = await startServer(testConfig({ dataDir, embeddedPgPort: await freePort() }))
+    const owner = new Agent(server.app)
+    expect((await owner.signUp('owner@example.com')).statusCode).toBe(201)
+
+    const pidFile = path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid')
+    const dead = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+    execFileSync('pkill', ['-KILL', '-P', String(dead)])
+    process.kill(dead, 'SIGKILL')
+
+    const during = await owner.get('/api/organizations')
+    expect(during.statusCode).toBe(503)
+    expect(during.json()).toEqual({
+      code: 'database_restarting',
+      message: "Basalt's database is restarting. Try again in a moment.",
+    })
+    const seen: number[] = []
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+      const res = await owner.get('/api/organizations')
+      seen.push(res.statusCode)
+      if (res.statusCode === 200) break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(seen.at(-1)).toBe(200)
+    expect(seen.filter((s) => s !== 200 && s !== 503)).toEqual([])
+    expect(Number(readFileSync(pidFile, 'utf8').split('\n')[0])).not.toBe(dead)
   })
 })
