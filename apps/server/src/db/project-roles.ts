@@ -51,10 +51,8 @@ export async function ensureProjectRoles(
 ): Promise<void> {
   const id = (s: string) => client.escapeIdentifier(s)
   const lit = (s: string) => client.escapeLiteral(s)
-  const { rows } = await client.query<{ db: string; version: number }>(
-    "select current_database() as db, current_setting('server_version_num')::int as version",
-  )
-  const { db, version } = rows[0]!
+  const { rows } = await client.query<{ db: string }>('select current_database() as db')
+  const { db } = rows[0]!
   const admin = id(roles.admin)
   const readonly = id(roles.readonly)
 
