@@ -1,17 +1,7 @@
 // What the bench's parts share: a free port, an HTTP client with Basalt's session cookies, waiting for HTTP.
-import net from 'node:net'
+import { freePort } from '@basalt/server/src/db/ports.ts'
 
-/** A port of 127.0.0.1 that nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 /** A browser for the bench: keeps cookies and sends the CSRF header the way the web app does. */
 export class Client {

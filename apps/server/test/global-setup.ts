@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startEmbeddedPostgres } from '../src/db/embedded.ts'
+import { freePort } from '../src/db/ports.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,16 +12,7 @@ declare module 'vitest' {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-    srv.on('error', reject)
-  })
-}
+export { freePort }
 
 /**
  * One real PostgreSQL for the whole run: TEST_DATABASE_URL when given (a superuser URL), otherwise an

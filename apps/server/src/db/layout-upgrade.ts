@@ -1,26 +1,15 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
-import net from 'node:net'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { PlatformContext } from '../platform/context.ts'
 import { ensureClusterPort, type ProjectRow } from '../platform/projects.ts'
 import { PROJECT_CLUSTER_SETTINGS, startEmbeddedPostgres, type EmbeddedCluster } from './embedded.ts'
+import { freePort } from './ports.ts'
 import { withClient } from './project-databases.ts'
 
 const run = promisify(execFile)
-
-/** A port of 127.0.0.1 that nothing listens on now. */
-const anyFreePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
 
 export interface LayoutUpgrade {
   platformCluster: EmbeddedCluster
@@ -80,7 +69,7 @@ export async function upgradeSharedClusterLayout(ctx: PlatformContext, u: Layout
     }
     for (const p of toMove) {
       const dir = path.join(u.projectsDir, p.ref)
-      const copy = await startEmbeddedPostgres({ dir, port: await anyFreePort(), settings: PROJECT_CLUSTER_SETTINGS })
+      const copy = await startEmbeddedPostgres({ dir, port: await freePort(), settings: PROJECT_CLUSTER_SETTINGS })
       try {
         const others = [...(await databasesOf(copy))].filter(
           (d) => d !== p.database_name && d !== 'postgres' && !d.startsWith('template'),

@@ -14,9 +14,9 @@ import {
   type ProjectStatus,
   type Result,
 } from '@basalt/contracts'
-import net from 'node:net'
 import { decryptSecret, encryptSecret } from '../db/crypto.ts'
 import { placementOf, projectPool } from '../db/connections.ts'
+import { portIsFree } from '../db/ports.ts'
 import { withClient } from '../db/project-databases.ts'
 import { ensureProjectRoles } from '../db/project-roles.ts'
 import { writeAudit } from './audit.ts'
@@ -135,14 +135,6 @@ async function ensureCredentials(ctx: PlatformContext, p: ProjectRow): Promise<P
   const { rows } = await ctx.db.query<ProjectRow>('select * from basalt.projects where id = $1', [p.id])
   return { ...p, ...rows[0]! }
 }
-
-/** Whether nothing listens on this port of 127.0.0.1 now. */
-const portIsFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const srv = net.createServer()
-    srv.once('error', () => resolve(false))
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)))
-  })
 
 /**
  * The port of the project's own cluster (embedded default): the first one above EMBEDDED_PG_PORT that no
