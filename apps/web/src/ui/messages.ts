@@ -8,4 +8,6 @@ export const UI_MESSAGES = {
   noAccessTitle: 'You need additional permissions to view this page',
   copied: 'Copied',
   copy: 'Copy',
+  /** Spec 1 §8: a failed copy is only logged, never shown. */
+  copyFailedLog: 'Unable to copy to clipboard',
 } as const

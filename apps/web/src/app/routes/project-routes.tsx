@@ -1,7 +1,7 @@
 import { useSignedInSession } from '../../lib/auth'
 import { ProjectLayout } from '../../features/project-shell/components/project-layout'
 import { ProjectPage } from '../../features/project-shell/components/project-page'
-import { useProjectOutlet } from '../../features/project-shell/project-outlet'
+import { useProject } from '../../project/use-project'
 import { GeneralSettingsPage } from '../../features/settings/components/general-settings-page'
 import { DatabaseSettingsPage } from '../../features/settings/components/database-settings-page'
 import { RestoreProjectButton } from '../../features/settings/components/restore-project-button'
@@ -20,12 +20,12 @@ export function ProjectRoute() {
 }
 
 export function GeneralSettingsRoute() {
-  const { project, mode } = useProjectOutlet()
+  const { project, mode } = useProject()
   return <GeneralSettingsPage project={project} mode={mode} />
 }
 
 export function DatabaseSettingsRoute() {
-  const { project } = useProjectOutlet()
+  const { project } = useProject()
   return (
     <ProjectPage path="settings/database" notFound={<NotFoundPage />}>
       <DatabaseSettingsPage project={project} />

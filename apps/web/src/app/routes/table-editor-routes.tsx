@@ -1,6 +1,6 @@
 import { Outlet, useParams } from 'react-router'
 import { NO_ACCESS_DETAILS } from '../../features/project-shell/project-menu'
-import { useProjectOutlet } from '../../features/project-shell/project-outlet'
+import { useProject } from '../../project/use-project'
 import { SelectTableState } from '../../features/table-editor/components/select-table-state'
 import { TableEditorLayout } from '../../features/table-editor/components/table-editor-layout'
 import { TableGridPage } from '../../features/table-editor/components/table-grid-page'
@@ -9,7 +9,7 @@ import { NotFoundPage } from '../not-found-page'
 
 /** /project/{ref}/editor: the table editor needs tenant SQL read (spec 2 §6), else the no-access page. */
 export function TableEditorRoute() {
-  const context = useProjectOutlet()
+  const context = useProject()
   if (!context.project.permissions.includes('tenant_sql:read')) {
     return <NoAccessPage title="Table editor" detail={NO_ACCESS_DETAILS.editor} />
   }
@@ -25,7 +25,7 @@ export function TableEditorIndexRoute() {
 }
 
 export function TableGridRoute() {
-  const { project } = useProjectOutlet()
+  const { project } = useProject()
   const { tableId = '' } = useParams()
   if (!/^[1-9]\d*$/.test(tableId)) return <NotFoundPage />
   return <TableGridPage projectRef={project.ref} tableId={Number(tableId)} />

@@ -17,13 +17,7 @@ export const TABLE_EDITOR_MESSAGES = {
   allColumnsAdded: 'All columns have been added',
   timestampHint: 'yyyy-mm-dd hh:mm:ss',
   timestamptzHint: 'yyyy-mm-dd hh:mm:ss+zz',
-  // spec 2 §2 role impersonation
-  roleButton: 'Role',
-  roleSettingsTitle: 'Database role settings',
-  stopImpersonating: 'Stop Impersonating',
   // spec 2 §8
-  noUsersFound: 'No users found',
-  usersError: 'Failed to retrieve users',
   tablesError: 'Failed to retrieve tables',
   noEntities: 'No entities available',
   noSearchResults: 'No results found',
@@ -63,8 +57,6 @@ export const TABLE_EDITOR_MESSAGES = {
   encryptedColumn: 'Encrypted columns cannot be edited',
   noPrimaryKey: NO_PRIMARY_KEY_MESSAGE,
   truncateImpersonating: TRUNCATE_IMPERSONATING_MESSAGE,
-  /** Spec 1 §8: a failed copy is only logged, never shown. */
-  copyFailedLog: 'Unable to copy to clipboard',
   // Basalt's own wording for cell editing and row writes
   invalidNumber: 'Please enter a valid number',
   invalidInteger: 'Please enter a valid integer',

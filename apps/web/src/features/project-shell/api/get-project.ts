@@ -9,7 +9,7 @@ export const COMING_UP_POLL_MS = 1000
 export const getProject = (ref: string) =>
   api(`/api/projects/${encodeURIComponent(ref)}`, { schema: projectDetailSchema })
 
-export const useProject = (ref: string) =>
+export const useProjectDetail = (ref: string) =>
   useQuery({
     queryKey: queryKeys.project(ref),
     queryFn: () => getProject(ref),

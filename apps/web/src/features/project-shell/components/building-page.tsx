@@ -3,12 +3,12 @@ import { CheckCircle2 } from 'lucide-react'
 import { Spinner } from '../../../ui/spinner'
 import { Button } from '../../../ui/button'
 import { isSafeDestination } from '../../../lib/return-to'
-import { useProjectOutlet } from '../project-outlet'
+import { useProject } from '../../../project/use-project'
 import { PROJECT_SHELL_MESSAGES } from '../messages'
 
 /** /project/{ref}/building — the layout polls the project every second while it is coming up. */
 export function BuildingPage() {
-  const { project } = useProjectOutlet()
+  const { project } = useProject()
   const [search] = useSearchParams()
   const from = search.get('from')
   const target = `/project/${project.ref}${from && isSafeDestination(`/${from}`) ? `/${from}` : ''}`

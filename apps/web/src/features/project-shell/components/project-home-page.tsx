@@ -4,11 +4,11 @@ import { PageContainer, PageHeader } from '../../../ui/page-header'
 import { Card } from '../../../ui/card'
 import { ProjectStatusBadge } from '../../../ui/project-status-badge'
 import { buildProjectMenu } from '../project-menu'
-import { useProjectOutlet } from '../project-outlet'
+import { useProject } from '../../../project/use-project'
 
 /** /project/{ref} — what the project is, and the way into each area. */
 export function ProjectHomePage() {
-  const { project, mode } = useProjectOutlet()
+  const { project, mode } = useProject()
   const areas = buildProjectMenu({
     mode,
     features: project.features,

@@ -23,9 +23,9 @@ import { Banner } from '../../../ui/banner'
 import { ProjectStatusBadge } from '../../../ui/project-status-badge'
 import { SideMenu } from '../../../ui/side-menu'
 import { Button } from '../../../ui/button'
-import { useProject } from '../api/get-project'
+import { useProjectDetail } from '../api/get-project'
 import { areaOfPath, buildProjectMenu, type AreaKey, type ProjectArea } from '../project-menu'
-import type { ProjectOutletContext } from '../project-outlet'
+import type { ProjectContext } from '../../../project/use-project'
 import { PROJECT_SHELL_MESSAGES } from '../messages'
 
 const AREA_ICONS: Record<AreaKey, LucideIcon> = {
@@ -52,7 +52,7 @@ export function ProjectLayout({
   pausedAction: (project: ProjectDetail) => ReactNode
 }) {
   const { ref = '' } = useParams()
-  const project = useProject(ref)
+  const project = useProjectDetail(ref)
 
   if (project.isPending) return <PageSpinner label="Loading project" />
   if (project.error) {
@@ -104,7 +104,7 @@ function ProjectFrame({
   )
   const area = areaOfPath(location.pathname.slice(base.length))
   const current = menu.find((a) => a.key === area)
-  const context: ProjectOutletContext = { project, mode }
+  const context: ProjectContext = { project, mode }
 
   return (
     <div className="flex h-full flex-col">

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useParams } from 'react-router'
 import { NotAvailablePage } from '../../../ui/not-available-page'
 import { NoAccessPage } from '../../../ui/no-access-page'
 import { resolveProjectPage } from '../project-menu'
-import { useProjectOutlet } from '../project-outlet'
+import { useProject } from '../../../project/use-project'
 
 /**
  * A project destination as the menu sees it: the resolver decides between the page, the no-access page, a
@@ -20,7 +20,7 @@ export function ProjectPage({
   path?: string
   children?: ReactNode
 }) {
-  const { project, mode } = useProjectOutlet()
+  const { project, mode } = useProject()
   const params = useParams()
   const location = useLocation()
   const page = resolveProjectPage(path ?? params['*'] ?? '', new URLSearchParams(location.search), {

@@ -3,7 +3,7 @@ import { tableDeleteResultSchema, type TableDeleteBody } from '@basalt/contracts
 import { api } from '../../../lib/api-client'
 import type { WriteQueue } from '../state/write-queue'
 import { invalidateTableData } from './update-table-row'
-import { pgMetaPath } from './pg-meta-path'
+import { pgMetaPath } from '../../../project/pg-meta/pg-meta-path'
 
 /**
  * POST …/table-rows/delete: rows by primary key, or every row matching filters (`all`; no filters truncates,

@@ -1,6 +1,6 @@
 import { apiErrorSchema, csvExportFileName, type TableExportBody } from '@basalt/contracts'
 import { ApiError, CSRF_HEADER, readCsrfToken } from '../../../lib/api-client'
-import { pgMetaPath } from './pg-meta-path'
+import { pgMetaPath } from '../../../project/pg-meta/pg-meta-path'
 
 /**
  * Export to CSV (spec 1 §2): the server streams the file from COPY; the browser saves it under the name the

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import type { EntitiesPage, EntityType, PgColumn, PgRelationship } from '@basalt/contracts'
 import { ApiError, isApiError } from '../../../lib/api-client'
-import { entitiesQueryKey } from './get-entities'
-import { getForeignTable } from './get-foreign-table'
-import { getMaterializedView } from './get-materialized-view'
-import { getTable } from './get-table'
-import { getView } from './get-view'
-import { tableEditorKey } from './pg-meta-path'
+import { entitiesQueryKey } from '../../../project/pg-meta/get-entities'
+import { getForeignTable } from '../../../project/pg-meta/get-foreign-table'
+import { getMaterializedView } from '../../../project/pg-meta/get-materialized-view'
+import { getTable } from '../../../project/pg-meta/get-table'
+import { getView } from '../../../project/pg-meta/get-view'
+import { pgMetaKey } from '../../../project/pg-meta/pg-meta-path'
 
 /** What the grid needs of any entity it opens, whatever its kind. */
 export interface GridTable {
@@ -94,7 +94,7 @@ export function entityTypeFromCache(queryClient: QueryClient, ref: string, id: n
   return undefined
 }
 
-export const gridTableQueryKey = (ref: string, id: number) => [...tableEditorKey(ref), 'grid-table', id] as const
+export const gridTableQueryKey = (ref: string, id: number) => [...pgMetaKey(ref), 'grid-table', id] as const
 
 export function useGridTable(ref: string, id: number) {
   const queryClient = useQueryClient()

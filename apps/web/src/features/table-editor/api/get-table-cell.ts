@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { tableCellResultSchema, type TableCellParams } from '@basalt/contracts'
 import { api } from '../../../lib/api-client'
-import type { ImpersonationParam } from '../state/role-impersonation-store'
-import { pgMetaPath, tableEditorKey } from './pg-meta-path'
+import type { ImpersonationParam } from '../../../project/role-impersonation/role-impersonation-store'
+import { pgMetaKey, pgMetaPath } from '../../../project/pg-meta/pg-meta-path'
 
 export type TableCellQuery = TableCellParams & { impersonation?: ImpersonationParam }
 
 export const tableCellQueryKey = (ref: string, query: TableCellQuery) =>
-  [...tableEditorKey(ref), 'table-cell', query] as const
+  [...pgMetaKey(ref), 'table-cell', query] as const
 
 export const getTableCell = (ref: string, query: TableCellQuery) =>
   api(pgMetaPath(ref, 'table-cell'), { method: 'POST', body: query, schema: tableCellResultSchema })

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { tableCountResultSchema, type RowFilter } from '@basalt/contracts'
 import { api } from '../../../lib/api-client'
-import type { ImpersonationParam } from '../state/role-impersonation-store'
-import { pgMetaPath, tableEditorKey } from './pg-meta-path'
+import type { ImpersonationParam } from '../../../project/role-impersonation/role-impersonation-store'
+import { pgMetaKey, pgMetaPath } from '../../../project/pg-meta/pg-meta-path'
 
 export interface TableCountQuery {
   schema: string
@@ -14,7 +14,7 @@ export interface TableCountQuery {
 }
 
 export const tableCountQueryKey = (ref: string, query?: TableCountQuery) =>
-  query ? ([...tableEditorKey(ref), 'table-count', query] as const) : ([...tableEditorKey(ref), 'table-count'] as const)
+  query ? ([...pgMetaKey(ref), 'table-count', query] as const) : ([...pgMetaKey(ref), 'table-count'] as const)
 
 export const getTableCount = (ref: string, query: TableCountQuery, signal?: AbortSignal) =>
   api(pgMetaPath(ref, 'table-count'), { method: 'POST', body: query, schema: tableCountResultSchema, signal })

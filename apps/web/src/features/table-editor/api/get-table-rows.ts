@@ -3,8 +3,8 @@ import { tableRowsResultSchema, type RowFilter, type RowSort } from '@basalt/con
 import { api, isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/format'
 import { ROWS_RETRY_COUNT, ROWS_RETRY_DELAY_MS } from '../state/grid-constants'
-import type { ImpersonationParam } from '../state/role-impersonation-store'
-import { pgMetaPath, tableEditorKey } from './pg-meta-path'
+import type { ImpersonationParam } from '../../../project/role-impersonation/role-impersonation-store'
+import { pgMetaKey, pgMetaPath } from '../../../project/pg-meta/pg-meta-path'
 
 export interface TableRowsQuery {
   schema: string
@@ -17,7 +17,7 @@ export interface TableRowsQuery {
 }
 
 export const tableRowsQueryKey = (ref: string, query?: TableRowsQuery) =>
-  query ? ([...tableEditorKey(ref), 'table-rows', query] as const) : ([...tableEditorKey(ref), 'table-rows'] as const)
+  query ? ([...pgMetaKey(ref), 'table-rows', query] as const) : ([...pgMetaKey(ref), 'table-rows'] as const)
 
 export const getTableRows = (ref: string, query: TableRowsQuery, signal?: AbortSignal) =>
   api(pgMetaPath(ref, 'table-rows'), { method: 'POST', body: query, schema: tableRowsResultSchema, signal })

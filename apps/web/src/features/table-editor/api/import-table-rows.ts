@@ -8,11 +8,11 @@ import {
   csvImportResultSchema,
 } from '@basalt/contracts'
 import { ApiError, CSRF_HEADER, readCsrfToken } from '../../../lib/api-client'
-import { entitiesQueryKey } from './get-entities'
+import { entitiesQueryKey } from '../../../project/pg-meta/get-entities'
 import { tableCountQueryKey } from './get-table-count'
 import { tableRowsQueryKey } from './get-table-rows'
-import { tablesQueryKey } from './get-tables'
-import { pgMetaPath } from './pg-meta-path'
+import { tablesQueryKey } from '../../../project/pg-meta/get-tables'
+import { pgMetaPath } from '../../../project/pg-meta/pg-meta-path'
 
 /**
  * Import data from CSV: the options, then the file, as one multipart upload the server streams into COPY.

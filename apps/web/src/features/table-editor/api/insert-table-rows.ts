@@ -3,7 +3,7 @@ import { tableWriteResultSchema, type TableInsertBody } from '@basalt/contracts'
 import { api } from '../../../lib/api-client'
 import type { WriteQueue } from '../state/write-queue'
 import { invalidateTableData } from './update-table-row'
-import { pgMetaPath } from './pg-meta-path'
+import { pgMetaPath } from '../../../project/pg-meta/pg-meta-path'
 
 /** POST …/table-rows/insert: the inserted rows as stored (defaults and identities filled in). */
 export const insertTableRows = (ref: string, body: TableInsertBody) =>

@@ -5,7 +5,7 @@ import { primaryKeyValue } from '../state/cell-value'
 import type { StoredRow, WriteQueue } from '../state/write-queue'
 import { tableCountQueryKey, type TableCountQuery } from './get-table-count'
 import { tableRowsQueryKey, type TableRowsQuery } from './get-table-rows'
-import { pgMetaPath } from './pg-meta-path'
+import { pgMetaPath } from '../../../project/pg-meta/pg-meta-path'
 
 /**
  * POST …/table-rows/update: one row by primary key; answers the row as stored (`returning *`). 404 when no

@@ -6,12 +6,12 @@ import { Button } from '../../../ui/button'
 import { ErrorState } from '../../../ui/empty-state'
 import { FormField } from '../../../ui/form-field'
 import { Input, NativeSelect } from '../../../ui/input'
-import { useCreateColumn } from '../api/create-column'
-import { useSchemas } from '../api/get-schemas'
-import { useTableDetails } from '../api/get-table-details'
-import { useTables } from '../api/get-tables'
-import { useTypes } from '../api/get-types'
-import { useUpdateColumn } from '../api/update-column'
+import { useCreateColumn } from '../../../project/pg-meta/create-column'
+import { useSchemas } from '../../../project/pg-meta/get-schemas'
+import { useTableDetails } from '../../../project/pg-meta/get-table-details'
+import { useTables } from '../../../project/pg-meta/get-tables'
+import { useTypes } from '../../../project/pg-meta/get-types'
+import { useUpdateColumn } from '../../../project/pg-meta/update-column'
 import {
   columnFormOf,
   defaultValueSuggestions,

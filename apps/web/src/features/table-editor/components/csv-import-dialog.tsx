@@ -30,7 +30,7 @@ import {
   type CsvPreview,
   type ImportColumnType,
 } from '../state/csv-preview'
-import { impersonationParam, useImpersonation } from '../state/role-impersonation-store'
+import { impersonationParam, useImpersonation } from '../../../project/role-impersonation/role-impersonation-store'
 
 /** Texts of the CSV import dialog; the title is the Insert menu's entry (spec 1 §2). */
 export const CSV_IMPORT_MESSAGES = {

@@ -1,7 +1,7 @@
 import { CopyButton } from '../../../ui/copy-button'
 import { ErrorState } from '../../../ui/empty-state'
 import { SkeletonList } from '../../../ui/skeleton'
-import { useTableDefinition } from '../api/get-table-definition'
+import { useTableDefinition } from '../../../project/pg-meta/get-table-definition'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
 
 /** `view=definition`: the entity's DDL, read-only, with a copy button. */

@@ -5,8 +5,8 @@ import { buildDropTable } from '@basalt/sql'
 import { ErrorState } from '../../../ui/empty-state'
 import { TypeToConfirmDialog } from '../../../ui/type-to-confirm-dialog'
 import { errorMessage } from '../../../lib/format'
-import { useDeleteTable } from '../api/delete-table'
-import { useTableDetails } from '../api/get-table-details'
+import { useDeleteTable } from '../../../project/pg-meta/delete-table'
+import { useTableDetails } from '../../../project/pg-meta/get-table-details'
 import { SCHEMA_EDITOR_MESSAGES, deleteTableTitle, tableDeletedText } from './schema-editor-messages'
 
 /**

@@ -9,12 +9,12 @@ import { DropdownMenu, DropdownMenuItem, DropdownMenuLabel, DropdownMenuRadioGro
 import { ErrorState } from '../../../ui/empty-state'
 import { Input } from '../../../ui/input'
 import { Skeleton } from '../../../ui/skeleton'
-import { useEntities } from '../api/get-entities'
-import { useSchemas } from '../api/get-schemas'
+import { useEntities } from '../../../project/pg-meta/get-entities'
+import { useSchemas } from '../../../project/pg-meta/get-schemas'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
 import { ENTITY_ITEM_HEIGHT_PX, ENTITY_SEARCH_DEBOUNCE_MS } from '../state/grid-constants'
-import { useCanWrite } from '../state/use-can-write'
-import { useDebouncedValue } from '../state/use-debounced-value'
+import { usePermission } from '../../../project/use-permission'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { EntityIcon } from './entity-icon'
 import { SchemaPicker } from './schema-picker'
 import { useSchemaEditor } from './schema-editor'
@@ -52,7 +52,7 @@ export function EntitySidebar({
   const entities = useEntities(projectRef, { schema, search: debouncedSearch, sort })
   const isProtected = schemas.data?.find((s) => s.name === schema)?.protected ?? false
   const items = entities.data?.pages.flatMap((p) => p.entities) ?? []
-  const canWrite = useCanWrite()
+  const canWrite = usePermission('tenant_sql:write')
   const schemaEditor = useSchemaEditor()
   // Protected schemas are read-only in the dashboard (spec 1 §6): no table is created or changed there.
   const tablesEditable = canWrite && !isProtected

@@ -6,8 +6,9 @@ import { Button } from '../../../ui/button'
 import { errorMessage } from '../../../lib/format'
 import { useTableCell } from '../api/get-table-cell'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
-import { cellText, primaryKeyValue } from '../state/cell-value'
-import type { ImpersonationParam } from '../state/role-impersonation-store'
+import { cellText } from '../../../ui/data-grid/cell-text'
+import { primaryKeyValue } from '../state/cell-value'
+import type { ImpersonationParam } from '../../../project/role-impersonation/role-impersonation-store'
 
 /** Expand row: every column of one row, read-only, in a side panel; truncated values load on demand. */
 export function ExpandRowPanel({

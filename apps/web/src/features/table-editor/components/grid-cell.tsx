@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { ArrowRight } from 'lucide-react'
-import { cellText, filterValueOf } from '../state/cell-value'
+import { cellText } from '../../../ui/data-grid/cell-text'
+import { filterValueOf } from '../state/cell-value'
 import { foreignKeyHref } from '../state/url-state'
 import type { ForeignKeyTarget } from './column-header'
 

@@ -13,7 +13,8 @@ import {
 import { routes } from '../../../app/router'
 import { mockFetch, renderRoutes, testProject, testSession } from '../../../test/helpers'
 import { deleteRowsText, rowsSelectedText, selectAllRowsText, TABLE_EDITOR_MESSAGES as M } from '../messages'
-import { impersonationStore } from '../state/role-impersonation-store'
+import { UI_MESSAGES } from '../../../ui/messages'
+import { impersonationStore } from '../../../project/role-impersonation/role-impersonation-store'
 import { pgColumn, pgTable } from '../testing'
 
 const base = '/api/platform/pg-meta/abc'
@@ -448,7 +449,7 @@ describe('rows', () => {
     } finally {
       if (original) Object.defineProperty(navigator, 'clipboard', original)
     }
-    await waitFor(() => expect(log).toHaveBeenCalledWith(M.copyFailedLog, expect.any(DOMException)))
+    await waitFor(() => expect(log).toHaveBeenCalledWith(UI_MESSAGES.copyFailedLog, expect.any(DOMException)))
     expect(screen.queryAllByText(M.copied)).toHaveLength(toastsBefore)
   })
 

@@ -5,7 +5,7 @@ import { permissionsOf, type TableRowsParams } from '@basalt/contracts'
 import { routes } from '../../../app/router'
 import { mockFetch, renderRoutes, testProject, testSession } from '../../../test/helpers'
 import { rowsSelectedText, selectAllRowsText, TABLE_EDITOR_MESSAGES } from '../messages'
-import { impersonationStore } from '../state/role-impersonation-store'
+import { impersonationStore } from '../../../project/role-impersonation/role-impersonation-store'
 import { pgTable } from '../testing'
 
 const base = '/api/platform/pg-meta/abc'

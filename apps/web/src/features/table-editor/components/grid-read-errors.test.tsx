@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event'
 import type { TableRowsParams } from '@basalt/contracts'
 import { routes } from '../../../app/router'
 import { mockFetch, renderRoutes, testProject, testSession } from '../../../test/helpers'
+import { PROJECT_MESSAGES } from '../../../project/messages'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
-import { impersonationStore } from '../state/role-impersonation-store'
+import { impersonationStore } from '../../../project/role-impersonation/role-impersonation-store'
 import { pgTable } from '../testing'
 
 // The grid when a read fails (spec 1 §2 error panel, §7): the error takes the rows' place at once, whatever
@@ -149,7 +150,7 @@ describe('the grid when a read fails', () => {
     expect(await screen.findByText('9001', {}, LOADING)).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Role: service_role' }))
-    const settings = await screen.findByRole('dialog', { name: TABLE_EDITOR_MESSAGES.roleSettingsTitle })
+    const settings = await screen.findByRole('dialog', { name: PROJECT_MESSAGES.roleSettingsTitle })
     await user.click(within(settings).getByRole('radio', { name: 'authenticated' }))
     await user.click(await within(settings).findByRole('button', { name: ONES.email }))
 
@@ -174,7 +175,7 @@ describe('the grid when a read fails', () => {
     expect(await screen.findByText('9001', {}, LOADING)).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Role: service_role' }))
-    const settings = await screen.findByRole('dialog', { name: TABLE_EDITOR_MESSAGES.roleSettingsTitle })
+    const settings = await screen.findByRole('dialog', { name: PROJECT_MESSAGES.roleSettingsTitle })
     await user.click(within(settings).getByRole('radio', { name: 'anon' }))
     expect(await screen.findByRole('button', { name: 'Role: anon' })).toBeInTheDocument()
     expect(screen.queryByText('9001')).not.toBeInTheDocument()

@@ -25,7 +25,7 @@ import {
   type RowFormMode,
 } from '../state/cell-editing-row'
 import { primaryKeyValue } from '../state/cell-value'
-import type { ImpersonationParam } from '../state/role-impersonation-store'
+import type { ImpersonationParam } from '../../../project/role-impersonation/role-impersonation-store'
 import type { WriteQueue } from '../state/write-queue'
 
 export type RowEditorTarget = { mode: 'insert' } | { mode: 'update'; row: TableRow }

@@ -1,8 +1,5 @@
 import { useMemo, useRef } from 'react'
-import '../iterator-helpers'
-import { DataGrid, SelectColumn, type Column } from 'react-data-grid'
-import 'react-data-grid/lib/styles.css'
-import './rows-grid.css'
+import { DataGrid, SelectColumn, type Column } from '../../../ui/data-grid/data-grid'
 import { Maximize2, Plus } from 'lucide-react'
 import type { PgColumn, TableRow } from '@basalt/contracts'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
@@ -194,7 +191,6 @@ export function RowsGrid({
       actions={rowMenu}
     >
       <DataGrid
-        className="basalt-grid"
         aria-label={label}
         columns={gridDefs}
         rows={rows}

@@ -1,7 +1,7 @@
 import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react'
 import { cn } from '../../../lib/cn'
 import { Button } from '../../../ui/button'
-import { ToolbarPopover } from './toolbar-popover'
+import { ToolbarPopover } from '../../../ui/toolbar-popover'
 
 /**
  * A toolbar popover editing a list of rules (filters, sorts): opening copies the applied rules into a

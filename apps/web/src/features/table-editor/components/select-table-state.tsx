@@ -1,9 +1,9 @@
 import { Plus, Table2 } from 'lucide-react'
 import { Button } from '../../../ui/button'
 import { EmptyState } from '../../../ui/empty-state'
-import { useSchemas } from '../api/get-schemas'
+import { useSchemas } from '../../../project/pg-meta/get-schemas'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
-import { useCanWrite } from '../state/use-can-write'
+import { usePermission } from '../../../project/use-permission'
 import { useSchemaEditor } from './schema-editor'
 import { SCHEMA_EDITOR_MESSAGES } from './schema-editor-messages'
 import { useTableEditorContext } from './table-editor-context'
@@ -12,7 +12,7 @@ import { useTableEditorContext } from './table-editor-context'
 export function SelectTableState() {
   const context = useTableEditorContext()
   const schemas = useSchemas(context?.projectRef ?? '')
-  const canWrite = useCanWrite()
+  const canWrite = usePermission('tenant_sql:write')
   const schemaEditor = useSchemaEditor()
   const schema = context?.schema
   const isProtected = schemas.data?.find((s) => s.name === schema)?.protected ?? false

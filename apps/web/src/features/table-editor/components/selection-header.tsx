@@ -19,11 +19,11 @@ import {
   selectAllRowsText,
   TABLE_EDITOR_MESSAGES as M,
 } from '../messages'
-import { rowsToCsv, rowsToJson, rowsToSql } from '../state/copy-rows'
-import type { ImpersonationParam } from '../state/role-impersonation-store'
+import { rowsToCsv, rowsToJson, rowsToSql } from '../../../ui/data-grid/copy-rows'
+import type { ImpersonationParam } from '../../../project/role-impersonation/role-impersonation-store'
 import type { RowSelection } from '../state/row-selection'
 import type { WriteQueue } from '../state/write-queue'
-import { copyToClipboard } from './clipboard'
+import { copyToClipboard } from '../../../ui/data-grid/clipboard'
 
 /**
  * The row-selection header (spec 1 §2): how many rows are selected, 'Select all N rows' across pages, copy

@@ -8,11 +8,11 @@ import { Button } from '../../../ui/button'
 import { ErrorState } from '../../../ui/empty-state'
 import { FormField } from '../../../ui/form-field'
 import { Input, NativeSelect } from '../../../ui/input'
-import { useCreateTable } from '../api/create-table'
-import { useSchemas } from '../api/get-schemas'
-import { useTableDetails } from '../api/get-table-details'
-import { useTypes } from '../api/get-types'
-import { useUpdateTable } from '../api/update-table'
+import { useCreateTable } from '../../../project/pg-meta/create-table'
+import { useSchemas } from '../../../project/pg-meta/get-schemas'
+import { useTableDetails } from '../../../project/pg-meta/get-table-details'
+import { useTypes } from '../../../project/pg-meta/get-types'
+import { useUpdateTable } from '../../../project/pg-meta/update-table'
 import {
   emptyColumnForm,
   identityAllowed,

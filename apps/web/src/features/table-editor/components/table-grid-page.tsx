@@ -3,9 +3,9 @@ import { isApiError } from '../../../lib/api-client'
 import { EmptyState, ErrorState } from '../../../ui/empty-state'
 import { SkeletonList } from '../../../ui/skeleton'
 import { useGridTable } from '../api/get-grid-table'
-import { useSchemas } from '../api/get-schemas'
+import { useSchemas } from '../../../project/pg-meta/get-schemas'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
-import { useCanWrite } from '../state/use-can-write'
+import { usePermission } from '../../../project/use-permission'
 import { TableGrid } from './table-grid'
 import { useTableEditorContext } from './table-editor-context'
 
@@ -17,7 +17,7 @@ export function TableGridPage({ projectRef, tableId }: { projectRef: string; tab
   const table = useGridTable(projectRef, tableId)
   const schemas = useSchemas(projectRef)
   const editor = useTableEditorContext()
-  const canWrite = useCanWrite()
+  const canWrite = usePermission('tenant_sql:write')
   const tableSchema = table.data?.schema
   const setSchema = editor?.setSchema
 

@@ -5,8 +5,9 @@ import { permissionsOf, type TableRowsParams } from '@basalt/contracts'
 import { routes } from '../../../app/router'
 import { mockFetch, renderRoutes, testProject, testSession } from '../../../test/helpers'
 import { UI_MESSAGES } from '../../../ui/messages'
+import { PROJECT_MESSAGES } from '../../../project/messages'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
-import { impersonationStore } from '../state/role-impersonation-store'
+import { impersonationStore } from '../../../project/role-impersonation/role-impersonation-store'
 import { pgTable } from '../testing'
 
 const base = '/api/platform/pg-meta/abc'
@@ -322,7 +323,7 @@ describe('table editor grid', () => {
     const { calls } = setup({ [`GET /api/platform/auth/abc/users`]: { body: { users: [] } } })
     renderRoutes(routes, ['/project/abc/editor/42'])
     await user.click(await screen.findByRole('button', { name: 'Role: service_role' }))
-    const panel = await screen.findByRole('dialog', { name: TABLE_EDITOR_MESSAGES.roleSettingsTitle })
+    const panel = await screen.findByRole('dialog', { name: PROJECT_MESSAGES.roleSettingsTitle })
     await user.click(within(panel).getByRole('radio', { name: 'anon' }))
     await waitFor(() => expect(rowsCalls(calls).at(-1)?.impersonation).toEqual({ role: 'anon' }))
     expect(calls.filter((c) => c.path === `${base}/table-count`).at(-1)?.body).toMatchObject({
@@ -331,8 +332,8 @@ describe('table editor grid', () => {
     expect(screen.getByRole('button', { name: 'Role: anon' })).toBeInTheDocument()
 
     await user.click(within(panel).getByRole('radio', { name: 'authenticated' }))
-    expect(await within(panel).findByText(TABLE_EDITOR_MESSAGES.noUsersFound)).toBeInTheDocument()
-    await user.click(within(panel).getByRole('button', { name: TABLE_EDITOR_MESSAGES.stopImpersonating }))
+    expect(await within(panel).findByText(PROJECT_MESSAGES.noUsersFound)).toBeInTheDocument()
+    await user.click(within(panel).getByRole('button', { name: PROJECT_MESSAGES.stopImpersonating }))
     expect(screen.getByRole('button', { name: 'Role: service_role' })).toBeInTheDocument()
     await waitFor(() => expect(rowsCalls(calls).at(-1)?.impersonation).toBeUndefined())
   })

@@ -9,11 +9,12 @@ import { getTableCell } from '../api/get-table-cell'
 import { applyRowValues, primaryKeyMatch, updateTableRow } from '../api/update-table-row'
 import { TABLE_EDITOR_MESSAGES as M } from '../messages'
 import { cellEditability } from '../state/cell-editing'
-import { cellText, primaryKeyValue } from '../state/cell-value'
-import type { ImpersonationParam } from '../state/role-impersonation-store'
+import { cellText } from '../../../ui/data-grid/cell-text'
+import { primaryKeyValue } from '../state/cell-value'
+import type { ImpersonationParam } from '../../../project/role-impersonation/role-impersonation-store'
 import { createWriteQueue } from '../state/write-queue'
 import type { GridEditing } from './cell-editors/cell-editor'
-import { copyToClipboard } from './clipboard'
+import { copyToClipboard } from '../../../ui/data-grid/clipboard'
 
 /**
  * The grid's writes: one queue per open table (spec 1 §9: concurrency 1), its status for the Refresh button,

@@ -1,6 +1,6 @@
 import { parsePgUuid, type CellInput, type PgColumn } from '@basalt/contracts'
 import { TABLE_EDITOR_MESSAGES as M } from '../messages'
-import { cellText } from './cell-value'
+import { cellText } from '../../../ui/data-grid/cell-text'
 
 /**
  * How a grid cell is edited (spec 1 §2, §5): which editor a column gets, whether it may be edited inline, and

@@ -1,10 +1,4 @@
-/** How a cell value reads in the grid and the row panel: JSON for objects and arrays, text for the rest. */
-export function cellText(value: unknown): string | null {
-  if (value === null || value === undefined) return null
-  if (typeof value === 'string') return value
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
-  return JSON.stringify(value)
-}
+import { cellText } from '../../../ui/data-grid/cell-text'
 
 /** A primary-key value as the cell call takes it (strings, numbers, booleans, null). */
 export function primaryKeyValue(value: unknown): string | number | boolean | null {

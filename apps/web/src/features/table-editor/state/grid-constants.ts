@@ -7,10 +7,6 @@ export const COLUMN_RESIZE_DEBOUNCE_MS = 500
 /** Rows are retried every 5 seconds, up to 3 times (spec 1 §7, §9). */
 export const ROWS_RETRY_DELAY_MS = 5000
 export const ROWS_RETRY_COUNT = 3
-/** The impersonation user search (spec 2 §5, §9). */
-export const USER_SEARCH_DEBOUNCE_MS = 300
-export const USER_LIST_MAX_HEIGHT_PX = 192
-export const USER_SEARCH_LIMIT = 50
 /** The entity list search. */
 export const ENTITY_SEARCH_DEBOUNCE_MS = 300
 /** Spec 2 §9: table list item height. */

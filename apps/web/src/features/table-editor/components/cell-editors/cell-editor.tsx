@@ -1,6 +1,6 @@
 import type { CellInput, PgColumn, TableRow } from '@basalt/contracts'
 import { editorKindOf, type Editability } from '../../state/cell-editing'
-import type { ImpersonationParam } from '../../state/role-impersonation-store'
+import type { ImpersonationParam } from '../../../../project/role-impersonation/role-impersonation-store'
 import { CellNotice } from './cell-notice'
 import { ChoiceCellEditor, InputCellEditor } from './inline-cell-editors'
 import { TextCellEditor } from './text-cell-editor'

@@ -1,7 +1,7 @@
 import { Popover } from 'radix-ui'
 import type { PgColumn, TableRow } from '@basalt/contracts'
 import { TABLE_EDITOR_MESSAGES as M } from '../../messages'
-import { cellText } from '../../state/cell-value'
+import { cellText } from '../../../../ui/data-grid/cell-text'
 
 /**
  * Opened instead of an editor on a cell that cannot be edited inline: why (no primary key, encrypted,

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { getTable } from './get-table'
-import { tableEditorKey } from './pg-meta-path'
+import { pgMetaKey } from './pg-meta-path'
 
-export const tableDetailsQueryKey = (ref: string, id: number) => [...tableEditorKey(ref), 'table', id] as const
+export const tableDetailsQueryKey = (ref: string, id: number) => [...pgMetaKey(ref), 'table', id] as const
 
 /**
  * One table by id as the catalog has it (RLS, primary keys, relationships, columns): what the schema editor

@@ -1,5 +1,5 @@
 import { pgForeignTableSchema } from '@basalt/contracts'
-import { api } from '../../../lib/api-client'
+import { api } from '../../lib/api-client'
 import { pgMetaPath } from './pg-meta-path'
 
 export const getForeignTable = (ref: string, id: number) =>

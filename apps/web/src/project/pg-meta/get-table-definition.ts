@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import { api } from '../../../lib/api-client'
-import { pgMetaPath, tableEditorKey } from './pg-meta-path'
+import { api } from '../../lib/api-client'
+import { pgMetaKey, pgMetaPath } from './pg-meta-path'
 
 const tableDefinitionSchema = z.object({ definition: z.string() })
 
-export const tableDefinitionQueryKey = (ref: string, id: number) =>
-  [...tableEditorKey(ref), 'table-definition', id] as const
+export const tableDefinitionQueryKey = (ref: string, id: number) => [...pgMetaKey(ref), 'table-definition', id] as const
 
 export const getTableDefinition = (ref: string, id: number) =>
   api(pgMetaPath(ref, 'table-definition', { id }), { schema: tableDefinitionSchema })

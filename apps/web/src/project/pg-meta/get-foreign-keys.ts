@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { pgForeignKeySchema } from '@basalt/contracts'
-import { api } from '../../../lib/api-client'
-import { pgMetaPath, tableEditorKey } from './pg-meta-path'
+import { api } from '../../lib/api-client'
+import { pgMetaKey, pgMetaPath } from './pg-meta-path'
 
-export const foreignKeysQueryKey = (ref: string, schema: string) =>
-  [...tableEditorKey(ref), 'foreign-keys', schema] as const
+export const foreignKeysQueryKey = (ref: string, schema: string) => [...pgMetaKey(ref), 'foreign-keys', schema] as const
 
 export const getForeignKeys = (ref: string, schema: string) =>
   api(pgMetaPath(ref, 'foreign-keys', { schema }), { schema: z.array(pgForeignKeySchema) })

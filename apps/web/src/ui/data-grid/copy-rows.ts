@@ -1,19 +1,13 @@
 import Papa from 'papaparse'
 import type { RowField, TableRow } from '@basalt/contracts'
 import { buildInsert, type SqlValue, type TableRef } from '@basalt/sql'
+import { cellText } from './cell-text'
 
 /**
- * The selection header's copy actions (issue 4: "copy selected rows as CSV, JSON or SQL"), over the rows the
- * grid has loaded, as the grid read them: int8, numeric and dates as Postgres' text, json as values, arrays
- * as arrays. The columns are the result's fields, in order.
+ * Copying a grid's rows as CSV, JSON or SQL (issue 4: the table editor's selection header; the SQL editor's
+ * results next), over the rows as the grid read them: int8, numeric and dates as Postgres' text, json as
+ * values, arrays as arrays. The columns are the result's fields, in order.
  */
-
-/** A cell as CSV text: objects and arrays as JSON, like the grid shows them; null as an empty field. */
-function csvCell(value: unknown): string | null {
-  if (value === null || value === undefined) return null
-  if (typeof value === 'object') return JSON.stringify(value)
-  return String(value)
-}
 
 /**
  * The rows as CSV with a header line. An empty string is written `""` and null as nothing, so the two stay
@@ -25,7 +19,7 @@ function csvCell(value: unknown): string | null {
  */
 export function rowsToCsv(fields: readonly RowField[], rows: readonly TableRow[]): string {
   const names = fields.map((f) => f.name)
-  const data = rows.map((row) => names.map((name) => csvCell(row.data[name])))
+  const data = rows.map((row) => names.map((name) => cellText(row.data[name])))
   return Papa.unparse({ fields: names, data }, { quotes: (value: unknown) => value === '' })
 }
 

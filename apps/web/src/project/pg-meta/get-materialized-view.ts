@@ -1,5 +1,5 @@
 import { pgMaterializedViewSchema } from '@basalt/contracts'
-import { api } from '../../../lib/api-client'
+import { api } from '../../lib/api-client'
 import { pgMetaPath } from './pg-meta-path'
 
 export const getMaterializedView = (ref: string, id: number) =>

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { pgSchemaSchema } from '@basalt/contracts'
-import { api } from '../../../lib/api-client'
-import { pgMetaPath, tableEditorKey } from './pg-meta-path'
+import { api } from '../../lib/api-client'
+import { pgMetaKey, pgMetaPath } from './pg-meta-path'
 
-export const schemasQueryKey = (ref: string) => [...tableEditorKey(ref), 'schemas'] as const
+export const schemasQueryKey = (ref: string) => [...pgMetaKey(ref), 'schemas'] as const
 
 export const getSchemas = (ref: string) => api(pgMetaPath(ref, 'schemas'), { schema: z.array(pgSchemaSchema) })
 

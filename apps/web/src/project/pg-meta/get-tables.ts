@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { pgTableSchema } from '@basalt/contracts'
-import { api } from '../../../lib/api-client'
-import { pgMetaPath, tableEditorKey } from './pg-meta-path'
+import { api } from '../../lib/api-client'
+import { pgMetaKey, pgMetaPath } from './pg-meta-path'
 
-export const tablesQueryKey = (ref: string, schema: string) => [...tableEditorKey(ref), 'tables', schema] as const
+export const tablesQueryKey = (ref: string, schema: string) => [...pgMetaKey(ref), 'tables', schema] as const
 
 /** GET …/tables?included_schemas=&include_columns=true: a schema's tables with their columns. */
 export const getTables = (ref: string, schema: string) =>

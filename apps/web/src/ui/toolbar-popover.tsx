@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Popover } from 'radix-ui'
-import { cn } from '../../../lib/cn'
+import { cn } from '../lib/cn'
 
 /** A toolbar popover (Radix: focus is trapped while open, Escape closes it and focus returns to the trigger). */
 export function ToolbarPopover({

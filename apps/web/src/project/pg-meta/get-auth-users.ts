@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import { api } from '../../../lib/api-client'
-import { USER_SEARCH_LIMIT } from '../state/grid-constants'
-import { tableEditorKey } from './pg-meta-path'
+import { api } from '../../lib/api-client'
+import { USER_SEARCH_LIMIT } from '../role-impersonation/constants'
+import { pgMetaKey } from './pg-meta-path'
 
 const authUserSchema = z.object({
   id: z.string(),
@@ -13,8 +13,7 @@ const authUserSchema = z.object({
 const authUsersSchema = z.object({ users: z.array(authUserSchema) })
 export type AuthUser = z.infer<typeof authUserSchema>
 
-export const authUsersQueryKey = (ref: string, keywords: string) =>
-  [...tableEditorKey(ref), 'auth-users', keywords] as const
+export const authUsersQueryKey = (ref: string, keywords: string) => [...pgMetaKey(ref), 'auth-users', keywords] as const
 
 export const getAuthUsers = (ref: string, keywords: string, signal?: AbortSignal) => {
   const query = new URLSearchParams({ limit: String(USER_SEARCH_LIMIT) })

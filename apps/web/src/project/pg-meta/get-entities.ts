@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { entitiesPageSchema, type EntitySort } from '@basalt/contracts'
-import { api } from '../../../lib/api-client'
-import { pgMetaPath, tableEditorKey } from './pg-meta-path'
+import { api } from '../../lib/api-client'
+import { pgMetaKey, pgMetaPath } from './pg-meta-path'
 
 export interface EntitiesParams {
   schema: string
@@ -11,7 +11,7 @@ export interface EntitiesParams {
 }
 
 export const entitiesQueryKey = (ref: string, params?: EntitiesParams) =>
-  params ? ([...tableEditorKey(ref), 'entities', params] as const) : ([...tableEditorKey(ref), 'entities'] as const)
+  params ? ([...pgMetaKey(ref), 'entities', params] as const) : ([...pgMetaKey(ref), 'entities'] as const)
 
 export const getEntities = (ref: string, params: EntitiesParams, page: number, signal?: AbortSignal) =>
   api(

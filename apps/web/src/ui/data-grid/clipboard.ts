@@ -1,4 +1,4 @@
-import { TABLE_EDITOR_MESSAGES } from '../messages'
+import { UI_MESSAGES } from '../messages'
 
 /**
  * Writes text to the clipboard. Spec 1 §8: a failure (the window not focused, no permission) is only logged
@@ -10,7 +10,7 @@ export async function copyToClipboard(text: string): Promise<boolean> {
     await navigator.clipboard.writeText(text)
     return true
   } catch (error) {
-    console.error(TABLE_EDITOR_MESSAGES.copyFailedLog, error)
+    console.error(UI_MESSAGES.copyFailedLog, error)
     return false
   }
 }

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { pgTableSchema, type CreateTablePayload } from '@basalt/contracts'
-import { api } from '../../../lib/api-client'
-import { pgMetaPath, tableEditorKey } from './pg-meta-path'
+import { api } from '../../lib/api-client'
+import { invalidatePgMeta, pgMetaPath } from './pg-meta-path'
 
 /** POST …/tables: a new table with its columns, comment and RLS, in one transaction. */
 export const createTable = (ref: string, payload: CreateTablePayload) =>
   api(pgMetaPath(ref, 'tables'), { method: 'POST', body: payload, schema: pgTableSchema })
 
-/** Creates a table; the entity list, tables and grids are refetched. */
+/** Creates a table; every area's view of the database is read again (see invalidatePgMeta). */
 export function useCreateTable(ref: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (payload: CreateTablePayload) => createTable(ref, payload),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tableEditorKey(ref) }),
+    onSuccess: () => invalidatePgMeta(queryClient, ref),
   })
 }

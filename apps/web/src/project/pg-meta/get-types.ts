@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { pgTypeSchema } from '@basalt/contracts'
-import { api } from '../../../lib/api-client'
-import { pgMetaPath, tableEditorKey } from './pg-meta-path'
+import { api } from '../../lib/api-client'
+import { pgMetaKey, pgMetaPath } from './pg-meta-path'
 
-export const typesQueryKey = (ref: string) => [...tableEditorKey(ref), 'types'] as const
+export const typesQueryKey = (ref: string) => [...pgMetaKey(ref), 'types'] as const
 
 /** GET …/types: the types the project defines (enums carry their labels), outside the system schemas. */
 export const getTypes = (ref: string) => api(pgMetaPath(ref, 'types'), { schema: z.array(pgTypeSchema) })

@@ -1,23 +1,23 @@
 import { useState } from 'react'
 import { Check, UserRound } from 'lucide-react'
 import { RadioGroup } from 'radix-ui'
-import { cn } from '../../../lib/cn'
-import { Button } from '../../../ui/button'
-import { Input } from '../../../ui/input'
-import { Spinner } from '../../../ui/spinner'
-import { errorMessage } from '../../../lib/format'
-import { useAuthUsers, type AuthUser } from '../api/get-auth-users'
-import { TABLE_EDITOR_MESSAGES } from '../messages'
-import { USER_LIST_MAX_HEIGHT_PX, USER_SEARCH_DEBOUNCE_MS } from '../state/grid-constants'
+import { cn } from '../../lib/cn'
+import { Button } from '../../ui/button'
+import { Input } from '../../ui/input'
+import { Spinner } from '../../ui/spinner'
+import { errorMessage } from '../../lib/format'
+import { useAuthUsers, type AuthUser } from '../pg-meta/get-auth-users'
+import { PROJECT_MESSAGES } from '../messages'
+import { USER_LIST_MAX_HEIGHT_PX, USER_SEARCH_DEBOUNCE_MS } from './constants'
 import {
   IMPERSONATION_OPTIONS,
   isAwaitingUser,
   roleLabel,
   useImpersonation,
   type ImpersonationOption,
-} from '../state/role-impersonation-store'
-import { useDebouncedValue } from '../state/use-debounced-value'
-import { ToolbarPopover } from './toolbar-popover'
+} from './role-impersonation-store'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
+import { ToolbarPopover } from '../../ui/toolbar-popover'
 
 /** Spec 2 §6: what each role means. */
 const ROLE_DESCRIPTIONS: Record<ImpersonationOption, string> = {
@@ -36,19 +36,19 @@ export function RoleImpersonationPopover({ projectRef }: { projectRef: string })
   const label = roleLabel(state.role)
   return (
     <ToolbarPopover
-      label={TABLE_EDITOR_MESSAGES.roleSettingsTitle}
+      label={PROJECT_MESSAGES.roleSettingsTitle}
       open={open}
       onOpenChange={setOpen}
       className="w-96"
       trigger={
         <Button size="sm" variant={state.role ? 'default' : 'ghost'} aria-label={`Role: ${label}`}>
-          <span className="text-muted-foreground">{TABLE_EDITOR_MESSAGES.roleButton}</span>
+          <span className="text-muted-foreground">{PROJECT_MESSAGES.roleButton}</span>
           <code className={cn('max-w-56 truncate text-xs', state.role && 'text-brand')}>{label}</code>
         </Button>
       }
     >
       <div className="space-y-3 p-3">
-        <h3 className="text-sm font-semibold">{TABLE_EDITOR_MESSAGES.roleSettingsTitle}</h3>
+        <h3 className="text-sm font-semibold">{PROJECT_MESSAGES.roleSettingsTitle}</h3>
         <RadioGroup.Root
           aria-label="Database role"
           value={state.option}
@@ -93,7 +93,7 @@ export function RoleImpersonationPopover({ projectRef }: { projectRef: string })
         {state.role && (
           <div className="flex justify-end border-t border-border pt-3">
             <Button size="sm" onClick={() => dispatch({ type: 'stop' })}>
-              {TABLE_EDITOR_MESSAGES.stopImpersonating}
+              {PROJECT_MESSAGES.stopImpersonating}
             </Button>
           </div>
         )}
@@ -131,11 +131,11 @@ function UserPicker({
           </div>
         ) : users.error ? (
           <div role="alert" className="p-3 text-sm">
-            <p className="font-medium">{TABLE_EDITOR_MESSAGES.usersError}</p>
+            <p className="font-medium">{PROJECT_MESSAGES.usersError}</p>
             <p className="text-xs text-muted-foreground">{errorMessage(users.error)}</p>
           </div>
         ) : users.data.users.length === 0 ? (
-          <p className="p-3 text-sm text-muted-foreground">{TABLE_EDITOR_MESSAGES.noUsersFound}</p>
+          <p className="p-3 text-sm text-muted-foreground">{PROJECT_MESSAGES.noUsersFound}</p>
         ) : (
           <ul aria-label="Users">
             {users.data.users.map((user) => (
