@@ -27,8 +27,9 @@ const ROLE_DESCRIPTIONS: Record<ImpersonationOption, string> = {
 }
 
 /**
- * The role button and its panel (spec 2 §2): run the grid's queries as service_role (default), anon, or
- * authenticated as a chosen user.
+ * The role button and its panel (spec 2 §2): the project's data calls — the table editor's grid, and the SQL
+ * editor's and storage's once built — run as service_role (default), anon, or authenticated as a chosen user.
+ * The choice is the project's, kept for the browser session (role-impersonation-store).
  */
 export function RoleImpersonationPopover({ projectRef }: { projectRef: string }) {
   const [open, setOpen] = useState(false)

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import type { CsvImportOptions } from '@basalt/contracts'
 import { DDL_MESSAGES } from '@basalt/sql'
 import { mockFetch, renderWithProviders } from '../../../test/helpers'
-import { pgColumn, pgTable } from '../testing'
+import { pgColumn, pgTable } from '../../../test/pg-meta-fixtures'
 import { CSV_IMPORT_MESSAGES as M, CsvImportDialog, importedText } from './csv-import-dialog'
 
 /** An XMLHttpRequest that records what is sent and answers as the test says, with upload progress. */

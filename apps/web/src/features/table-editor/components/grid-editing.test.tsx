@@ -15,7 +15,7 @@ import { mockFetch, renderRoutes, testProject, testSession } from '../../../test
 import { deleteRowsText, rowsSelectedText, selectAllRowsText, TABLE_EDITOR_MESSAGES as M } from '../messages'
 import { UI_MESSAGES } from '../../../ui/messages'
 import { impersonationStore } from '../../../project/role-impersonation/role-impersonation-store'
-import { pgColumn, pgTable } from '../testing'
+import { pgColumn, pgTable } from '../../../test/pg-meta-fixtures'
 
 const base = '/api/platform/pg-meta/abc'
 

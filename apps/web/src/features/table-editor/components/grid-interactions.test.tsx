@@ -6,7 +6,7 @@ import { routes } from '../../../app/router'
 import { mockFetch, renderRoutes, testProject, testSession } from '../../../test/helpers'
 import { rowsSelectedText, selectAllRowsText, TABLE_EDITOR_MESSAGES } from '../messages'
 import { impersonationStore } from '../../../project/role-impersonation/role-impersonation-store'
-import { pgTable } from '../testing'
+import { pgTable } from '../../../test/pg-meta-fixtures'
 
 const base = '/api/platform/pg-meta/abc'
 

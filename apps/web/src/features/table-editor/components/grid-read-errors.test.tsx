@@ -7,7 +7,7 @@ import { mockFetch, renderRoutes, testProject, testSession } from '../../../test
 import { PROJECT_MESSAGES } from '../../../project/messages'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
 import { impersonationStore } from '../../../project/role-impersonation/role-impersonation-store'
-import { pgTable } from '../testing'
+import { pgTable } from '../../../test/pg-meta-fixtures'
 
 // The grid when a read fails (spec 1 §2 error panel, §7): the error takes the rows' place at once, whatever
 // was on screen before, and the way back (Remove all filters, Refresh) works.

@@ -5,7 +5,7 @@ import { permissionsOf, type PgTable } from '@basalt/contracts'
 import { routes } from '../../../app/router'
 import { mockFetch, renderRoutes, renderWithProviders, testProject, testSession } from '../../../test/helpers'
 import { UI_MESSAGES } from '../../../ui/messages'
-import { pgColumn, pgTable } from '../testing'
+import { pgColumn, pgTable } from '../../../test/pg-meta-fixtures'
 import { SchemaEditorProvider, useSchemaEditor, type SchemaEditorActions } from './schema-editor'
 import { SCHEMA_EDITOR_MESSAGES } from './schema-editor-messages'
 

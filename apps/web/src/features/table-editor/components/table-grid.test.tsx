@@ -8,7 +8,7 @@ import { UI_MESSAGES } from '../../../ui/messages'
 import { PROJECT_MESSAGES } from '../../../project/messages'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
 import { impersonationStore } from '../../../project/role-impersonation/role-impersonation-store'
-import { pgTable } from '../testing'
+import { pgTable } from '../../../test/pg-meta-fixtures'
 
 const base = '/api/platform/pg-meta/abc'
 

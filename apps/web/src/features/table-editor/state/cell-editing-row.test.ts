@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TABLE_EDITOR_MESSAGES as M } from '../messages'
-import { pgColumn } from '../testing'
+import { pgColumn } from '../../../test/pg-meta-fixtures'
 import { fieldFromValue, fieldRole, rowFormValues, type RowField } from './cell-editing-row'
 
 const columns = [

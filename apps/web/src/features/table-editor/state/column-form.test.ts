@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DDL_MESSAGES } from '@basalt/sql'
-import { pgColumn, pgTable } from '../testing'
+import { pgColumn, pgTable } from '../../../test/pg-meta-fixtures'
 import {
   columnFormOf,
   defaultValueForForm,

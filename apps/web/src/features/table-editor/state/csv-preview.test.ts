@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pgColumn } from '../testing'
+import { pgColumn } from '../../../test/pg-meta-fixtures'
 import {
   defaultMapping,
   inferColumnType,

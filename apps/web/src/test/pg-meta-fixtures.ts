@@ -1,6 +1,6 @@
 import type { PgColumn, PgTable } from '@basalt/contracts'
 
-/** Fixtures for the table editor's tests. */
+/** Catalog rows as pg-meta answers them, for the tests of every area. */
 export function pgColumn(name: string, format: string, extra: Partial<PgColumn> = {}): PgColumn {
   return {
     id: `1.${name}`,
