@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import { DataGrid, type Column } from './data-grid'
+import { cellText } from './cell-text'
+import { copyToClipboard } from './clipboard'
+import { UI_MESSAGES } from '../messages'
+
+interface ResultRow {
+  n: number
+  doc: unknown
+}
+
+describe('DataGrid', () => {
+  it('renders any rows in the theme, such as a query result whose cells are formatted as text', async () => {
+    // jsdom has no layout, so only the first column is rendered (the others are out of the zero-wide view).
+    const columns: Column<ResultRow>[] = [
+      { key: 'doc', name: 'doc', renderCell: ({ row }) => cellText(row.doc) ?? 'NULL' },
+      { key: 'n', name: 'n' },
+    ]
+    render(
+      <DataGrid
+        aria-label="Results"
+        columns={columns}
+        rows={[
+          { n: 1, doc: { a: [1, 2] } },
+          { n: 2, doc: null },
+        ]}
+        rowKeyGetter={(row) => row.n}
+      />,
+    )
+    const grid = screen.getByRole('grid', { name: 'Results' })
+    expect(grid).toHaveClass('basalt-grid')
+    expect(grid).toHaveAttribute('aria-rowcount', '3')
+    expect(await within(grid).findByRole('gridcell', { name: '{"a":[1,2]}' })).toBeInTheDocument()
+  })
+})
+
+describe('copyToClipboard', () => {
+  it('copies text, and on failure only logs it (spec 1 §8)', async () => {
+    const original = Object.getOwnPropertyDescriptor(navigator, 'clipboard')
+    const writeText = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      await expect(copyToClipboard('a,b')).resolves.toBe(true)
+      expect(writeText).toHaveBeenCalledWith('a,b')
+      writeText.mockRejectedValueOnce(new DOMException('Document is not focused', 'NotAllowedError'))
+      await expect(copyToClipboard('c')).resolves.toBe(false)
+      expect(log).toHaveBeenCalledWith(UI_MESSAGES.copyFailedLog, expect.any(DOMException))
+    } finally {
+      log.mockRestore()
+      if (original) Object.defineProperty(navigator, 'clipboard', original)
+      else delete (navigator as { clipboard?: unknown }).clipboard
+    }
+  })
+})
