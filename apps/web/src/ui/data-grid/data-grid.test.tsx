@@ -17,17 +17,11 @@ describe('DataGrid', () => {
       { key: 'doc', name: 'doc', renderCell: ({ row }) => cellText(row.doc) ?? 'NULL' },
       { key: 'n', name: 'n' },
     ]
-    render(
-      <DataGrid
-        aria-label="Results"
-        columns={columns}
-        rows={[
-          { n: 1, doc: { a: [1, 2] } },
-          { n: 2, doc: null },
-        ]}
-        rowKeyGetter={(row) => row.n}
-      />,
-    )
+    const rows: ResultRow[] = [
+      { n: 1, doc: { a: [1, 2] } },
+      { n: 2, doc: null },
+    ]
+    render(<DataGrid aria-label="Results" columns={columns} rows={rows} rowKeyGetter={(row) => row.n} />)
     const grid = screen.getByRole('grid', { name: 'Results' })
     expect(grid).toHaveClass('basalt-grid')
     expect(grid).toHaveAttribute('aria-rowcount', '3')
