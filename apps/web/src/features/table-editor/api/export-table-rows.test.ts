@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CSV_EXPORT_LIMIT_MESSAGE } from '@basalt/contracts'
-import { attachmentFileName, exportTableRows } from './export-table-rows'
+import { exportTableRows } from './export-table-rows'
 
 describe('exportTableRows', () => {
   afterEach(() => vi.unstubAllGlobals())
@@ -38,6 +38,7 @@ describe('exportTableRows', () => {
       headers: { 'content-type': 'application/json', accept: 'text/csv', 'x-csrf-token': 'token-1' },
       credentials: 'same-origin',
       body: JSON.stringify({ schema: 'public', table: 'todos', filters: [], sorts: [], rows: [{ id: 1 }] }),
+      signal: undefined,
     })
     expect(saved).toHaveLength(1)
     expect(saved[0]!.name).toBe('todos_rows.csv')
@@ -57,13 +58,13 @@ describe('exportTableRows', () => {
     expect(saved).toHaveLength(0)
   })
 
-  it('reads the file name, preferring the UTF-8 one', () => {
-    expect(attachmentFileName('attachment; filename="todos_rows.csv"')).toBe('todos_rows.csv')
-    expect(
-      attachmentFileName(
-        `attachment; filename="caf_ \\"menu\\"_rows.csv"; filename*=UTF-8''caf%C3%A9%20%22menu%22_rows.csv`,
-      ),
-    ).toBe('café "menu"_rows.csv')
-    expect(attachmentFileName(null)).toBeNull()
+  it('saves under {table}_rows.csv when the answer names no file (spec 1 §9)', async () => {
+    const saved = stubDownload()
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('id\n1\n', { headers: { 'content-type': 'text/csv' } })),
+    )
+    await exportTableRows('abc', { schema: 'public', table: 'notes' })
+    expect(saved.map((s) => s.name)).toEqual(['notes_rows.csv'])
   })
 })
