@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react'
 import { ApiError } from '../lib/api-client'
 import { renderRoutes } from '../test/helpers'
 import { ErrorPage } from './error-page'
-import { ERROR_PAGE_MESSAGES, NOT_FOUND_MESSAGES } from './messages'
+import { ERROR_PAGE_MESSAGES } from './messages'
+import { NOT_FOUND_MESSAGES } from '../ui/messages'
 
 function Boom({ error }: { error: unknown }): never {
   throw error

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { ErrorView } from './error-view'
-import { NotFoundPage } from './not-found-page'
+import { NotFoundPage } from '../ui/not-found-page'
 
 /** The router's errorElement: 404 route errors get the not-found page, anything else the error page. */
 export function ErrorPage() {

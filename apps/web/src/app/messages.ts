@@ -6,12 +6,6 @@ export const ERROR_PAGE_MESSAGES = {
   support: 'Submit a support request',
 } as const
 
-export const NOT_FOUND_MESSAGES = {
-  title: 'Page not found',
-  body: 'The page you are looking for does not exist, or you do not have access to it.',
-  headBack: 'Head back',
-} as const
-
 export const SUPPORT_MESSAGES = {
   title: 'Submit a support request',
   notSent:

@@ -6,17 +6,17 @@ import { MfaPage } from '../features/auth/components/mfa-page'
 import { JoinPage } from '../features/auth/components/join-page'
 import { LegalPage } from '../features/auth/components/legal-page'
 import { ErrorPage } from './error-page'
-import { NotFoundPage } from './not-found-page'
+import { NotFoundPage } from '../ui/not-found-page'
 import { SupportPage } from './support-page'
 import { HomeRedirect, HostedOnly, RequireSession } from './guards'
 import { MainLayout } from './layouts/main-layout'
+import { PROJECT_AREAS } from './project-areas'
 
 // Everything behind sign-in is a lazy chunk, so the first page (usually /sign-in) stays small.
 const accountRoutes = () => import('./routes/account-routes')
 const organizationRoutes = () => import('./routes/organization-routes')
 const projectsRoutes = () => import('./routes/projects-routes')
 const projectRoutes = () => import('./routes/project-routes')
-const tableEditorRoutes = () => import('./routes/table-editor-routes')
 
 /** Organisation pages that exist in the menu but are not built yet (spec 2 §2). */
 const ORGANIZATION_PLACEHOLDERS = [
@@ -101,28 +101,12 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => projectRoutes().then((m) => ({ Component: m.ProjectHomeRoute })) },
               { path: 'building', lazy: () => projectRoutes().then((m) => ({ Component: m.BuildingRoute })) },
-              {
-                path: 'editor',
-                lazy: () => tableEditorRoutes().then((m) => ({ Component: m.TableEditorRoute })),
-                children: [
-                  {
-                    index: true,
-                    lazy: () => tableEditorRoutes().then((m) => ({ Component: m.TableEditorIndexRoute })),
-                  },
-                  {
-                    path: ':tableId',
-                    lazy: () => tableEditorRoutes().then((m) => ({ Component: m.TableGridRoute })),
-                  },
-                ],
-              },
-              {
-                path: 'settings/general',
-                lazy: () => projectRoutes().then((m) => ({ Component: m.GeneralSettingsRoute })),
-              },
-              {
-                path: 'settings/database',
-                lazy: () => projectRoutes().then((m) => ({ Component: m.DatabaseSettingsRoute })),
-              },
+              // Each area's built pages, from the areas table, behind the area's permission and menu.
+              ...PROJECT_AREAS.flatMap((area) =>
+                area.routes
+                  ? [{ lazy: () => projectRoutes().then((m) => ({ Component: m.AreaGate })), children: area.routes }]
+                  : [],
+              ),
               { path: '*', lazy: () => projectRoutes().then((m) => ({ Component: m.ProjectCatchAllRoute })) },
             ],
           },

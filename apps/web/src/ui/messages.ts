@@ -11,3 +11,9 @@ export const UI_MESSAGES = {
   /** Spec 1 §8: a failed copy is only logged, never shown. */
   copyFailedLog: 'Unable to copy to clipboard',
 } as const
+
+export const NOT_FOUND_MESSAGES = {
+  title: 'Page not found',
+  body: 'The page you are looking for does not exist, or you do not have access to it.',
+  headBack: 'Head back',
+} as const

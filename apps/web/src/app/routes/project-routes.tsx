@@ -1,12 +1,11 @@
 import { useSignedInSession } from '../../lib/auth'
-import { ProjectLayout } from '../../features/project-shell/components/project-layout'
-import { ProjectPage } from '../../features/project-shell/components/project-page'
 import { useProject } from '../../project/use-project'
-import { GeneralSettingsPage } from '../../features/settings/components/general-settings-page'
-import { DatabaseSettingsPage } from '../../features/settings/components/database-settings-page'
+import { ProjectHomePage } from '../../features/project-shell/components/project-home-page'
 import { RestoreProjectButton } from '../../features/settings/components/restore-project-button'
 import { HeaderActions } from '../app-header'
-import { NotFoundPage } from '../not-found-page'
+import { ProjectLayout } from '../layouts/project-layout'
+import { buildProjectMenu } from '../project-areas'
+import { ProjectPage } from '../project-page'
 
 export function ProjectRoute() {
   const session = useSignedInSession()
@@ -19,23 +18,22 @@ export function ProjectRoute() {
   )
 }
 
-export function GeneralSettingsRoute() {
+/** /project/{ref}: the way into each area the member sees. */
+export function ProjectHomeRoute() {
   const { project, mode } = useProject()
-  return <GeneralSettingsPage project={project} mode={mode} />
+  const areas = buildProjectMenu({
+    mode,
+    features: project.features,
+    permissions: project.permissions,
+    status: project.status,
+  })
+  return <ProjectHomePage areas={areas} />
 }
 
-export function DatabaseSettingsRoute() {
-  const { project } = useProject()
-  return (
-    <ProjectPage path="settings/database" notFound={<NotFoundPage />}>
-      <DatabaseSettingsPage project={project} />
-    </ProjectPage>
-  )
-}
-
+/** Any other path inside a project: its page as the areas table resolves it. */
 export function ProjectCatchAllRoute() {
-  return <ProjectPage notFound={<NotFoundPage />} />
+  return <ProjectPage />
 }
 
-export { ProjectHomePage as ProjectHomeRoute } from '../../features/project-shell/components/project-home-page'
+export { AreaGate } from '../project-page'
 export { BuildingPage as BuildingRoute } from '../../features/project-shell/components/building-page'

@@ -3,18 +3,19 @@ import { formatDate } from '../../../lib/format'
 import { PageContainer, PageHeader } from '../../../ui/page-header'
 import { Card } from '../../../ui/card'
 import { ProjectStatusBadge } from '../../../ui/project-status-badge'
-import { buildProjectMenu } from '../project-menu'
 import { useProject } from '../../../project/use-project'
 
-/** /project/{ref} — what the project is, and the way into each area. */
-export function ProjectHomePage() {
-  const { project, mode } = useProject()
-  const areas = buildProjectMenu({
-    mode,
-    features: project.features,
-    permissions: project.permissions,
-    status: project.status,
-  })
+/** A project area as the home page links to it. */
+export interface AreaLink {
+  key: string
+  label: string
+  /** Path inside the project. */
+  path: string
+}
+
+/** /project/{ref} — what the project is, and the way into each area (the app gives the areas). */
+export function ProjectHomePage({ areas }: { areas: readonly AreaLink[] }) {
+  const { project } = useProject()
   return (
     <PageContainer>
       <PageHeader

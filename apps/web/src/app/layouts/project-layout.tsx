@@ -1,44 +1,20 @@
 import { useMemo, type ReactNode } from 'react'
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router'
-import {
-  Archive,
-  BarChart3,
-  BookOpen,
-  Database,
-  FileCode2,
-  Home,
-  ScrollText,
-  Settings,
-  Table2,
-  Users,
-  type LucideIcon,
-} from 'lucide-react'
+import { Home } from 'lucide-react'
 import type { Mode, ProjectDetail } from '@basalt/contracts'
-import { cn } from '../../../lib/cn'
-import { isApiError } from '../../../lib/api-client'
-import { Logo } from '../../../ui/logo'
-import { PageSpinner, Spinner } from '../../../ui/spinner'
-import { ErrorState } from '../../../ui/empty-state'
-import { Banner } from '../../../ui/banner'
-import { ProjectStatusBadge } from '../../../ui/project-status-badge'
-import { SideMenu } from '../../../ui/side-menu'
-import { Button } from '../../../ui/button'
-import { useProjectDetail } from '../api/get-project'
-import { areaOfPath, buildProjectMenu, type AreaKey, type ProjectArea } from '../project-menu'
-import type { ProjectContext } from '../../../project/use-project'
-import { PROJECT_SHELL_MESSAGES } from '../messages'
-
-const AREA_ICONS: Record<AreaKey, LucideIcon> = {
-  editor: Table2,
-  sql: FileCode2,
-  database: Database,
-  auth: Users,
-  storage: Archive,
-  logs: ScrollText,
-  api: BookOpen,
-  reports: BarChart3,
-  settings: Settings,
-}
+import { cn } from '../../lib/cn'
+import { isApiError } from '../../lib/api-client'
+import { Logo } from '../../ui/logo'
+import { PageSpinner, Spinner } from '../../ui/spinner'
+import { ErrorState } from '../../ui/empty-state'
+import { Banner } from '../../ui/banner'
+import { ProjectStatusBadge } from '../../ui/project-status-badge'
+import { SideMenu } from '../../ui/side-menu'
+import { Button } from '../../ui/button'
+import { useProjectDetail } from '../../features/project-shell/api/get-project'
+import { areaOfPath, buildProjectMenu, type ProjectArea } from '../project-areas'
+import type { ProjectContext } from '../../project/use-project'
+import { PROJECT_SHELL_MESSAGES } from '../../features/project-shell/messages'
 
 export function ProjectLayout({
   mode,
@@ -197,7 +173,7 @@ function ProjectNav({ base, menu }: { base: string; menu: ProjectArea[] }) {
           </NavLink>
         </li>
         {menu.map((area) => {
-          const Icon = AREA_ICONS[area.key]
+          const Icon = area.icon
           return (
             <li key={area.key}>
               <Link

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { permissionsOf, type Permission } from '@basalt/contracts'
+import { routes } from './router'
 import {
+  areaOfPath,
   buildProjectMenu,
+  PROJECT_AREAS,
   EDGE_GATEWAY_NAME,
   EDGE_HOSTED_NAME,
   NO_ACCESS_DETAILS,
   resolveProjectPage,
   type ProjectMenuContext,
-} from './project-menu'
+} from './project-areas'
 
 const base: ProjectMenuContext = {
   mode: 'hosted',
@@ -224,5 +227,30 @@ describe('resolveProjectPage', () => {
       kind: 'redirect',
       to: '/project/abc/database/backups/pitr',
     })
+  })
+})
+
+describe('the areas table', () => {
+  it('names each area once, with a landing page and built routes inside the area', () => {
+    const keys = PROJECT_AREAS.map((a) => a.key)
+    expect(new Set(keys).size).toBe(keys.length)
+    for (const area of PROJECT_AREAS) {
+      expect(areaOfPath(area.path), area.key).toBe(area.key)
+      for (const route of area.routes ?? []) expect(areaOfPath(route.path ?? ''), `${area.key} route`).toBe(area.key)
+      expect(area.icon, area.key).toBeTruthy()
+    }
+    expect(areaOfPath('building')).toBeNull()
+    expect(areaOfPath('constructor')).toBeNull()
+  })
+
+  it("is what the menu lists, in the table's order, with each area's own icon", () => {
+    expect(buildProjectMenu(base).map((a) => [a.key, a.icon])).toEqual(PROJECT_AREAS.map((a) => [a.key, a.icon]))
+  })
+
+  it("is what the router serves under /project/:ref: each area's built routes, behind the area's gate", () => {
+    const project = routes[0]!.children!.flatMap((r) => r.children ?? []).find((r) => r.path === 'project/:ref')!
+    const gated = project.children!.filter((r) => r.children && r.path === undefined && !r.index)
+    expect(gated.map((r) => r.children)).toEqual(PROJECT_AREAS.flatMap((a) => (a.routes ? [a.routes] : [])))
+    expect(gated.every((r) => typeof r.lazy === 'function')).toBe(true)
   })
 })

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Button } from '../ui/button'
+import { Button } from './button'
 import { NOT_FOUND_MESSAGES } from './messages'
 
 export function NotFoundPage() {

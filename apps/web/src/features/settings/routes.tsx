@@ -1,0 +1,14 @@
+import { useProject } from '../../project/use-project'
+import { DatabaseSettingsPage } from './components/database-settings-page'
+import { GeneralSettingsPage } from './components/general-settings-page'
+
+/** The built pages of project settings (the areas table loads this module for their routes). */
+export function GeneralSettingsRoute() {
+  const { project, mode } = useProject()
+  return <GeneralSettingsPage project={project} mode={mode} />
+}
+
+export function DatabaseSettingsRoute() {
+  const { project } = useProject()
+  return <DatabaseSettingsPage project={project} />
+}
