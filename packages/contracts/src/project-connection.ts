@@ -26,3 +26,7 @@ export type ProjectPassword = z.infer<typeof projectPasswordSchema>
 /** Shown in a project's settings when its connection string logs in as a superuser. */
 export const SUPERUSER_CONNECTION_WARNING =
   'This project connects as a superuser: anyone who may run SQL in this project can run programs on the database host.'
+
+/** A write sent to a read replica (spec 2 §6, §8). */
+export const READ_REPLICA_WRITE_MESSAGE =
+  'Read replicas are for read only queries. Run write queries on the primary database instead.'

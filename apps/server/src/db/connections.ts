@@ -29,6 +29,8 @@ export function projectLogin(
   ctx: PlatformContext,
   p: ProjectRow,
   login: ProjectLogin,
+  /** A read replica's address instead of the primary's (the same roles: a replica is a copy). */
+  replica?: { host: string; port: number },
 ): PoolTarget & { options?: string } {
   if (p.kind === 'external') {
     const connectionString = decryptSecret(ctx.config.encryptionKey, p.connection_string_encrypted!)
@@ -38,7 +40,7 @@ export function projectLogin(
   }
   const admin = login === 'admin'
   return {
-    ...ctx.projectDatabases.address(placementOf(p)),
+    ...(replica ?? ctx.projectDatabases.address(placementOf(p))),
     database: p.database_name!,
     user: (admin ? p.admin_role : p.readonly_role)!,
     password: decryptSecret(
@@ -57,8 +59,9 @@ export function projectPool(
   a: ProjectAccess,
   database = 'primary',
   login: ProjectLogin = loginOf(a),
+  replica?: { host: string; port: number },
 ): pg.Pool {
-  const { options, ...target } = projectLogin(ctx, a.project, login)
+  const { options, ...target } = projectLogin(ctx, a.project, login, replica)
   return ctx.projectPools.get(`${a.project.ref}/${database}/${login}`, () => target, {
     max: ctx.config.projectPoolSize,
     statementTimeoutMs: a.project.statement_timeout_ms,

