@@ -1,36 +1,23 @@
-import {
-  fail,
-  READ_REPLICA_WRITE_MESSAGE,
-  type Impersonation,
-  type Result,
-} from "@basalt/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type pg from "pg";
-import { isConnectionLoss, UNAVAILABLE_SQLSTATES } from "../http/errors.ts";
-import {
-  relationCacheOf,
-  type RelationCache,
-} from "../pg-meta/relation-lookup.ts";
-import type { PlatformContext } from "../platform/context.ts";
-import {
-  notReady,
-  parseConnectionId,
-  type ProjectAccess,
-} from "../platform/projects.ts";
-import { findReplica } from "../platform/replicas.ts";
-import { loginOf, projectPool } from "./connections.ts";
-import {
-  ImpersonationError,
-  withRole,
-  type SharedSnapshot,
-} from "./impersonation.ts";
-import { isPgError, toApiError } from "./pg-error.ts";
+import { fail, READ_REPLICA_WRITE_MESSAGE, type Impersonation, type Result } from '@basalt/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type pg from 'pg'
+import { isConnectionLoss, UNAVAILABLE_SQLSTATES } from '../http/errors.ts'
+import { relationCacheOf, type RelationCache } from '../pg-meta/relation-lookup.ts'
+import type { PlatformContext } from '../platform/context.ts'
+import { notReady, parseConnectionId, type ProjectAccess } from '../platform/projects.ts'
+import { findReplica } from '../platform/replicas.ts'
+import { loginOf, projectPool } from './connections.ts'
+import { ImpersonationError, withRole, type SharedSnapshot } from './impersonation.ts'
+import { isPgError, toApiError } from './pg-error.ts'
 
 /** SQLSTATE of a write in a read-only transaction (every transaction on a hot standby). */
-const READ_ONLY_TRANSACTION = "25006";
+const READ_ONLY_TRANSACTION = '25006'
+
+/** SQLSTATE of a write in a read-only transaction (every transaction on a hot standby). */
+const READ_ONLY_TRANSACTION = '25006'
 
 /** statement_timeout of catalog reads: a listing that takes longer than this is a bug, not a wait. */
-export const CATALOG_TIMEOUT_MS = 8_000;
+export const CATALOG_TIMEOUT_MS = 8_000
 
 /**
  * Every call a project route makes on the project's database (`req.project`). Each call connects as the
@@ -41,44 +28,36 @@ export const CATALOG_TIMEOUT_MS = 8_000;
  */
 export interface ProjectCalls {
   /** A catalog read, in a read-only transaction with an 8 s statement_timeout. */
-  catalog<T>(
-    fn: (client: pg.ClientBase) => Promise<Result<T>>,
-  ): Promise<Result<T>>;
+  catalog<T>(fn: (client: pg.ClientBase) => Promise<Result<T>>): Promise<Result<T>>
   /**
    * A data read, as the impersonated role when one is given (then in a read-only transaction); otherwise
    * outside any transaction, with the project's relation cache (see fetchTableRows).
    */
   read<T>(
     impersonation: Impersonation | undefined,
-    fn: (
-      client: pg.ClientBase,
-      relations: RelationCache | undefined,
-    ) => Promise<Result<T>>,
-  ): Promise<Result<T>>;
+    fn: (client: pg.ClientBase, relations: RelationCache | undefined) => Promise<Result<T>>,
+  ): Promise<Result<T>>
   /** A data write, as the impersonated role when one is given, in one transaction committed only on success. */
   write<T>(
     impersonation: Impersonation | undefined,
     fn: (client: pg.ClientBase) => Promise<Result<T>>,
-  ): Promise<Result<T>>;
+  ): Promise<Result<T>>
   /** A schema change on the primary, in one transaction committed only on success. */
-  ddl<T>(fn: (client: pg.ClientBase) => Promise<Result<T>>): Promise<Result<T>>;
+  ddl<T>(fn: (client: pg.ClientBase) => Promise<Result<T>>): Promise<Result<T>>
   /**
    * A long read (CSV export) in a repeatable-read transaction whose snapshot a second connection can share,
    * so that a count beside it sees the same rows.
    */
   stream<T>(
     impersonation: Impersonation | undefined,
-    fn: (
-      client: pg.ClientBase,
-      snapshot: SharedSnapshot | undefined,
-    ) => Promise<Result<T>>,
-  ): Promise<Result<T>>;
+    fn: (client: pg.ClientBase, snapshot: SharedSnapshot | undefined) => Promise<Result<T>>,
+  ): Promise<Result<T>>
 }
 
-declare module "fastify" {
+declare module 'fastify' {
   interface FastifyRequest {
     /** The project executor of a project route (see ProjectCalls). */
-    project: ProjectCalls;
+    project: ProjectCalls
   }
 }
 
@@ -87,119 +66,72 @@ declare module "fastify" {
  * attached one is unreachable (502). Socket errors, a connection that ended mid-call and a pool's connect
  * time-out all count. Anything else is thrown on.
  */
-export function connectionFailure(
-  access: ProjectAccess,
-  err: unknown,
-): Result<never> {
-  if (!isConnectionLoss(err)) throw err;
-  if (access.project.kind === "embedded") {
-    return fail(
-      "database_restarting",
-      "The project database is restarting. Try again in a moment.",
-    );
+export function connectionFailure(access: ProjectAccess, err: unknown): Result<never> {
+  if (!isConnectionLoss(err)) throw err
+  if (access.project.kind === 'embedded') {
+    return fail('database_restarting', 'The project database is restarting. Try again in a moment.')
   }
-  const { code, message } = err as { code?: string; message?: string };
-  return fail(
-    "connection_failed",
-    `Could not reach the project database (${code ?? message})`,
-  );
+  const { code, message } = err as { code?: string; message?: string }
+  return fail('connection_failed', `Could not reach the project database (${code ?? message})`)
 }
 
-async function call<T>(
-  access: ProjectAccess,
-  run: () => Promise<Result<T>>,
-  onReplica = false,
-): Promise<Result<T>> {
+async function call<T>(access: ProjectAccess, run: () => Promise<Result<T>>, onReplica = false): Promise<Result<T>> {
   try {
-    const result = await run();
+    const result = await run()
     // A write on a read replica (spec 2 §6): the spec's note, with Postgres's details kept.
-    if (
-      !result.ok &&
-      onReplica &&
-      result.error.pg?.code === READ_ONLY_TRANSACTION
-    ) {
-      return {
-        ok: false,
-        error: {
-          ...result.error,
-          code: "bad_request",
-          message: READ_REPLICA_WRITE_MESSAGE,
-        },
-      };
+    if (!result.ok && onReplica && result.error.pg?.code === READ_ONLY_TRANSACTION) {
+      return { ok: false, error: { ...result.error, code: 'bad_request', message: READ_REPLICA_WRITE_MESSAGE } }
     }
-    return result;
+    return result
   } catch (err) {
-    if (err instanceof ImpersonationError)
-      return fail("bad_request", err.message);
+    if (err instanceof ImpersonationError) return fail('bad_request', err.message)
     if (isPgError(err) && onReplica && err.code === READ_ONLY_TRANSACTION) {
-      return {
-        ok: false,
-        error: {
-          ...toApiError(err),
-          code: "bad_request",
-          message: READ_REPLICA_WRITE_MESSAGE,
-        },
-      };
+      return { ok: false, error: { ...toApiError(err), code: 'bad_request', message: READ_REPLICA_WRITE_MESSAGE } }
     }
-    if (isPgError(err) && !UNAVAILABLE_SQLSTATES.has(err.code ?? ""))
-      return { ok: false, error: toApiError(err) };
-    return connectionFailure(access, err);
+    if (isPgError(err) && !UNAVAILABLE_SQLSTATES.has(err.code ?? '')) return { ok: false, error: toApiError(err) }
+    return connectionFailure(access, err)
   }
 }
 
 function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
-  const access = req.projectAccess;
-  if (!access)
-    throw new Error(`${req.routeOptions.url} is not a project route`);
-  const { ref } = req.params as { ref: string };
+  const access = req.projectAccess
+  if (!access) throw new Error(`${req.routeOptions.url} is not a project route`)
+  const { ref } = req.params as { ref: string }
   /**
    * The pool of the call: the caller's login — except a Read-only member's impersonated read, which needs a
    * role that may SET ROLE to the API roles. The read-only role may not (so that SQL a Read-only member
    * runs can never become `service_role`); that read runs on the admin login, in a read-only transaction
    * Basalt opens, with SQL Basalt builds (no member's SQL text reaches it).
    */
-  const checked = async (
-    impersonatedRead = false,
-  ): Promise<Result<{ pool: pg.Pool; replica: boolean }>> => {
-    const refused = notReady(access.project);
-    if (refused) return refused;
-    const connection = parseConnectionId(
-      ctx,
-      ref,
-      req.headers["x-connection-encrypted"] as string | undefined,
-    );
-    if (!connection.ok) return connection;
-    const { database } = connection.data;
-    let replica: { host: string; port: number } | undefined;
-    if (database !== "primary") {
-      const row = await findReplica(ctx.db, access.project.id, database);
-      if (!row)
-        return fail("bad_request", "Invalid x-connection-encrypted header");
-      if (row.status !== "active") {
+  const checked = async (impersonatedRead = false): Promise<Result<{ pool: pg.Pool; replica: boolean }>> => {
+    const refused = notReady(access.project)
+    if (refused) return refused
+    const connection = parseConnectionId(ctx, ref, req.headers['x-connection-encrypted'] as string | undefined)
+    if (!connection.ok) return connection
+    const { database } = connection.data
+    let replica: { host: string; port: number } | undefined
+    if (database !== 'primary') {
+      const row = await findReplica(ctx.db, access.project.id, database)
+      if (!row) return fail('bad_request', 'Invalid x-connection-encrypted header')
+      if (row.status !== 'active') {
         return fail(
-          "project_not_ready",
-          `Read replica ${row.identifier} ${row.status === "failed" ? "failed to start" : "is still coming up"}`,
-        );
+          'project_not_ready',
+          `Read replica ${row.identifier} ${row.status === 'failed' ? 'failed to start' : 'is still coming up'}`,
+        )
       }
-      replica = { host: "127.0.0.1", port: row.cluster_port };
+      replica = { host: '127.0.0.1', port: row.cluster_port }
     }
-    const login = impersonatedRead ? "admin" : loginOf(access);
+    const login = impersonatedRead ? 'admin' : loginOf(access)
     return {
       ok: true,
-      data: {
-        pool: projectPool(ctx, access, database, login, replica),
-        replica: replica !== undefined,
-      },
-    };
-  };
-  const on = async <T>(
-    fn: (pool: pg.Pool) => Promise<Result<T>>,
-    impersonatedRead = false,
-  ): Promise<Result<T>> => {
-    const chosen = await checked(impersonatedRead);
-    if (!chosen.ok) return chosen;
-    return call(access, () => fn(chosen.data.pool), chosen.data.replica);
-  };
+      data: { pool: projectPool(ctx, access, database, login, replica), replica: replica !== undefined },
+    }
+  }
+  const on = async <T>(fn: (pool: pg.Pool) => Promise<Result<T>>, impersonatedRead = false): Promise<Result<T>> => {
+    const chosen = await checked(impersonatedRead)
+    if (!chosen.ok) return chosen
+    return call(access, () => fn(chosen.data.pool), chosen.data.replica)
+  }
   return {
     catalog: (fn) =>
       on((pool) =>
@@ -211,25 +143,17 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
     read: (impersonation, fn) =>
       on(
         (pool) =>
-          withRole(
-            pool,
-            impersonation,
-            (c) => fn(c, impersonation ? undefined : relationCacheOf(pool)),
-            {
-              readOnly: true,
-            },
-          ),
+          withRole(pool, impersonation, (c) => fn(c, impersonation ? undefined : relationCacheOf(pool)), {
+            readOnly: true,
+          }),
         impersonation !== undefined,
       ),
-    write: (impersonation, fn) =>
-      on((pool) => withRole(pool, impersonation, (c) => fn(c))),
+    write: (impersonation, fn) => on((pool) => withRole(pool, impersonation, (c) => fn(c))),
     // Schema changes always go to the primary, whatever x-connection-encrypted chooses for reads.
     ddl: (fn) => {
-      const refused = notReady(access.project);
-      if (refused) return Promise.resolve(refused);
-      return call(access, () =>
-        withRole(projectPool(ctx, access), undefined, (c) => fn(c)),
-      );
+      const refused = notReady(access.project)
+      if (refused) return Promise.resolve(refused)
+      return call(access, () => withRole(projectPool(ctx, access), undefined, (c) => fn(c)))
     },
     stream: (impersonation, fn) =>
       on(
@@ -240,17 +164,14 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
           }),
         impersonation !== undefined,
       ),
-  };
+  }
 }
 
 /** Gives every request `req.project` (used by project routes only; built when first used). */
-export function registerProjectExecutor(
-  app: FastifyInstance,
-  ctx: PlatformContext,
-): void {
-  app.decorateRequest("project", {
+export function registerProjectExecutor(app: FastifyInstance, ctx: PlatformContext): void {
+  app.decorateRequest('project', {
     getter(this: FastifyRequest) {
-      return projectCalls(ctx, this);
+      return projectCalls(ctx, this)
     },
-  });
+  })
 }
