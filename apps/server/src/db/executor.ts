@@ -4,8 +4,7 @@ import type pg from 'pg'
 import { isConnectionLoss, UNAVAILABLE_SQLSTATES } from '../http/errors.ts'
 import { relationCacheOf, type RelationCache } from '../pg-meta/relation-lookup.ts'
 import type { PlatformContext } from '../platform/context.ts'
-import { notReady, parseConnectionId, type ProjectAccess } from '../platform/projects.ts'
-import { findReplica } from '../platform/replicas.ts'
+import { notReady, resolveDatabase, type ProjectAccess } from '../platform/projects.ts'
 import { loginOf, projectPool } from './connections.ts'
 import { ImpersonationError, withRole, type SharedSnapshot } from './impersonation.ts'
 import { isPgError, toApiError } from './pg-error.ts'
@@ -96,7 +95,6 @@ async function call<T>(access: ProjectAccess, run: () => Promise<Result<T>>, onR
 function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
   const access = req.projectAccess
   if (!access) throw new Error(`${req.routeOptions.url} is not a project route`)
-  const { ref } = req.params as { ref: string }
   /**
    * The pool of the call: the caller's login — except a Read-only member's impersonated read, which needs a
    * role that may SET ROLE to the API roles. The read-only role may not (so that SQL a Read-only member
@@ -106,21 +104,9 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
   const checked = async (impersonatedRead = false): Promise<Result<{ pool: pg.Pool; replica: boolean }>> => {
     const refused = notReady(access.project)
     if (refused) return refused
-    const connection = parseConnectionId(ctx, ref, req.headers['x-connection-encrypted'] as string | undefined)
-    if (!connection.ok) return connection
-    const { database } = connection.data
-    let replica: { host: string; port: number } | undefined
-    if (database !== 'primary') {
-      const row = await findReplica(ctx.db, access.project.id, database)
-      if (!row) return fail('bad_request', 'Invalid x-connection-encrypted header')
-      if (row.status !== 'active') {
-        return fail(
-          'project_not_ready',
-          `Read replica ${row.identifier} ${row.status === 'failed' ? 'failed to start' : 'is still coming up'}`,
-        )
-      }
-      replica = { host: '127.0.0.1', port: row.cluster_port }
-    }
+    const chosen = await resolveDatabase(ctx, access, req.headers['x-connection-encrypted'] as string | undefined)
+    if (!chosen.ok) return chosen
+    const { database, replica } = chosen.data
     const login = impersonatedRead ? 'admin' : loginOf(access)
     return {
       ok: true,

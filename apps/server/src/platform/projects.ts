@@ -21,7 +21,7 @@ import { ensureProjectRoles } from '../db/project-roles.ts'
 import { writeAudit } from './audit.ts'
 import type { Actor, PlatformContext } from './context.ts'
 import type { Membership } from './organizations.ts'
-import { startReplicas, type ConnectionId } from './replicas.ts'
+import { findReplica, startReplicas, type ConnectionId } from './replicas.ts'
 import { newProjectRef, randomToken } from './secrets.ts'
 
 export interface ProjectRow {
@@ -421,6 +421,28 @@ export function parseConnectionId(ctx: PlatformContext, ref: string, header: str
     // falls through to the refusal
   }
   return fail('bad_request', 'Invalid x-connection-encrypted header')
+}
+
+/**
+ * The database an `x-connection-encrypted` header chooses for a call: the primary, or one of the project's
+ * read replicas that runs (its address then).
+ */
+export async function resolveDatabase(
+  ctx: PlatformContext,
+  a: ProjectAccess,
+  header: string | undefined,
+): Promise<Result<{ database: string; replica?: { host: string; port: number } }>> {
+  const connection = parseConnectionId(ctx, a.project.ref, header)
+  if (!connection.ok) return connection
+  const { database } = connection.data
+  if (database === 'primary') return ok({ database })
+  const row = await findReplica(ctx.db, a.project.id, database)
+  if (!row) return fail('bad_request', 'Invalid x-connection-encrypted header')
+  if (row.status !== 'active') {
+    const why = row.status === 'failed' ? 'failed to start' : 'is still coming up'
+    return fail('project_not_ready', `Read replica ${row.identifier} ${why}`)
+  }
+  return ok({ database, replica: { host: '127.0.0.1', port: row.cluster_port } })
 }
 
 export const DEFAULT_PROJECT_REF = 'default'
