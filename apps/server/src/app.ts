@@ -28,6 +28,7 @@ import { invitationRoutes } from './routes/invitations.ts'
 import { organizationRoutes } from './routes/organizations.ts'
 import { pgMetaRoutes } from './routes/pg-meta/index.ts'
 import { projectRoutes } from './routes/projects.ts'
+import { sqlEditorRoutes } from './routes/sql-editor.ts'
 import type { App } from './routes/types.ts'
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   invitationRoutes(app, ctx)
   projectRoutes(app, ctx)
   pgMetaRoutes(app)
+  sqlEditorRoutes(app, ctx)
 
   await registerSpa(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir)
   return app

@@ -1,0 +1,166 @@
+import {
+  fail,
+  ok,
+  SQL_RUN_ID_TAKEN_MESSAGE,
+  SQL_RUN_NOT_FOUND_MESSAGE,
+  type Impersonation,
+  type Result,
+  type SqlHistoryEntry,
+  type SqlRunStatus,
+} from '@basalt/contracts'
+import type pg from 'pg'
+import { pooledTransaction } from '../db/transaction.ts'
+import type { RunOutcome } from './run.ts'
+
+/*
+ * The runs of the SQL editor in the platform database (basalt.sql_runs): the query history each member
+ * sees (every run with its time, duration, role, rows and status), and, while a run goes on, the backend
+ * that runs it — so that a cancel reaching any replica finds it.
+ */
+
+/** Runs kept per member and project; older ones are removed as new ones finish. */
+export const HISTORY_KEPT = 1000
+
+/** Who runs what, where. */
+export interface RunOwner {
+  projectId: string
+  userId: string
+}
+
+export interface RunStart extends RunOwner {
+  runId: string
+  query: string
+  /** The login the run connects as ('admin' or 'read_only'). */
+  login: string
+  impersonation: Impersonation | undefined
+  /** The backend running it; null for a run that never reached the database (a syntax error). */
+  pid: number | null
+}
+
+const roleOf = (start: Pick<RunStart, 'login' | 'impersonation'>) => start.impersonation?.role ?? start.login
+
+/** Records a run as running (with the backend that runs it). A run id that was used already is refused. */
+export async function recordRunStart(db: pg.Pool, start: RunStart): Promise<Result<void>> {
+  const { rowCount } = await db.query(
+    `insert into basalt.sql_runs (id, project_id, user_id, query, role, impersonated_user_id, status, pid)
+     values ($1, $2, $3, $4, $5, $6, 'running', $7)
+     on conflict (id) do nothing`,
+    [
+      start.runId,
+      start.projectId,
+      start.userId,
+      start.query,
+      roleOf(start),
+      start.impersonation?.userId ?? null,
+      start.pid,
+    ],
+  )
+  return rowCount === 1 ? ok(undefined) : fail('conflict', SQL_RUN_ID_TAKEN_MESSAGE)
+}
+
+/**
+ * Records how a run ended, and forgets its backend. Waits while a cancel holds the run (see cancelRun), so
+ * that the backend is never signalled after the run let go of it.
+ */
+export async function recordRunEnd(db: pg.Pool, runId: string, outcome: RunOutcome): Promise<void> {
+  await db.query(
+    `update basalt.sql_runs
+        set status = $2, duration_ms = $3, rows = $4, statement_count = $5, error = $6, pid = null
+      where id = $1`,
+    [runId, outcome.status, outcome.durationMs, outcome.rows, outcome.statementCount, outcome.error?.message ?? null],
+  )
+}
+
+/** Removes a member's oldest runs of a project beyond HISTORY_KEPT. */
+export async function pruneHistory(db: pg.Pool, owner: RunOwner, kept = HISTORY_KEPT): Promise<void> {
+  await db.query(
+    `delete from basalt.sql_runs
+      where project_id = $1 and user_id = $2 and status <> 'running'
+        and (started_at, id) < (select started_at, id from basalt.sql_runs
+                                 where project_id = $1 and user_id = $2
+                                 order by started_at desc, id desc offset $3 limit 1)`,
+    [owner.projectId, owner.userId, kept - 1],
+  )
+}
+
+/**
+ * Whether the run's cancel was asked for (on any replica). Waits for a cancel under way (it holds the row
+ * while it signals the backend), so that a statement it cancelled is known as cancelled, not timed out.
+ */
+export async function cancelRequested(db: pg.Pool, runId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'select cancel_requested_at is not null as asked from basalt.sql_runs where id = $1 for share',
+    [runId],
+  )
+  return rows[0]?.asked === true
+}
+
+/**
+ * Cancels the member's own running run: marks it, then `signal(pid)` (pg_cancel_backend on the project's
+ * database, from the same login). The run's row stays locked meanwhile, so the run cannot finish and hand
+ * its backend to another call between the lookup and the signal.
+ */
+export async function cancelRun(
+  db: pg.Pool,
+  owner: RunOwner,
+  runId: string,
+  signal: (pid: number) => Promise<Result<boolean>>,
+): Promise<Result<{ cancelled: boolean }>> {
+  return pooledTransaction(db, async (c) => {
+    const { rows } = await c.query<{ pid: number | null }>(
+      `update basalt.sql_runs set cancel_requested_at = now()
+        where id = $1 and project_id = $2 and user_id = $3 and status = 'running'
+        returning pid`,
+      [runId, owner.projectId, owner.userId],
+    )
+    if (rows.length === 0) return fail('not_found', SQL_RUN_NOT_FOUND_MESSAGE)
+    const pid = rows[0]!.pid
+    if (pid === null) return ok({ cancelled: true })
+    const signalled = await signal(pid)
+    return signalled.ok ? ok({ cancelled: true }) : signalled
+  })
+}
+
+interface RunRow {
+  id: string
+  query: string
+  role: string
+  impersonated_user_id: string | null
+  status: SqlRunStatus
+  started_at: Date
+  duration_ms: number | null
+  rows: string | null
+  statement_count: number | null
+  error: string | null
+}
+
+/** A member's runs of a project, newest first, whose SQL contains `search` (any case). */
+export async function listHistory(
+  db: pg.Pool,
+  owner: RunOwner,
+  { search, before, limit }: { search?: string; before?: string; limit: number },
+): Promise<SqlHistoryEntry[]> {
+  const { rows } = await db.query<RunRow>(
+    `select id, query, role, impersonated_user_id, status, started_at, duration_ms, rows, statement_count, error
+       from basalt.sql_runs r
+      where project_id = $1 and user_id = $2
+        and ($3::text is null or strpos(lower(query), lower($3)) > 0)
+        and ($4::uuid is null or (started_at, id) < (select started_at, id from basalt.sql_runs
+                                                      where id = $4 and project_id = $1 and user_id = $2))
+      order by started_at desc, id desc
+      limit $5`,
+    [owner.projectId, owner.userId, search || null, before ?? null, limit],
+  )
+  return rows.map((r) => ({
+    id: r.id,
+    query: r.query,
+    role: r.role,
+    userId: r.impersonated_user_id,
+    status: r.status,
+    startedAt: r.started_at.toISOString(),
+    durationMs: r.duration_ms,
+    rows: r.rows === null ? null : Number(r.rows),
+    statementCount: r.statement_count,
+    error: r.error,
+  }))
+}

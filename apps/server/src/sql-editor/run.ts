@@ -1,0 +1,350 @@
+import {
+  SQL_COPY_STDIO_MESSAGE,
+  SQL_MAX_BYTES,
+  SQL_MAX_ROWS,
+  type SqlColumn,
+  type SqlNotice,
+  type SqlRunError,
+  type SqlRunResult,
+} from '@basalt/contracts'
+import pg from 'pg'
+import Cursor from 'pg-cursor'
+import type { SqlSession } from '../db/executor.ts'
+import { isPgError, toApiError } from '../db/pg-error.ts'
+import { dataTypeParsers } from '../db/pools.ts'
+import { isConnectionLoss } from '../http/errors.ts'
+import { lineAt, utf16OffsetOfChars } from './text-offsets.ts'
+import type { SqlStatement } from './statements.ts'
+import { RunAbortedError, type RunDocument } from './run-document.ts'
+
+export interface RunLimits {
+  /** Rows one result set shows at most. */
+  maxRows: number
+  /** JSON bytes of rows the whole run answers at most. */
+  maxBytes: number
+  /** Rows read from Postgres at a time: what the server holds of a result at once. */
+  batchRows: number
+}
+
+export const DEFAULT_RUN_LIMITS: RunLimits = { maxRows: SQL_MAX_ROWS, maxBytes: SQL_MAX_BYTES, batchRows: 1000 }
+
+/** Notices kept per run: a loop raising millions of them must not fill the server's memory. */
+const MAX_NOTICES = 1000
+
+/** How often, at most, a run asks whether it was cancelled while it goes from one statement to the next. */
+const CANCEL_POLL_MS = 250
+
+/** How a run ended, for its history entry. */
+export interface RunOutcome extends Omit<SqlRunResult, 'runId' | 'results'> {
+  /** Rows returned, over all result sets. */
+  rows: number
+}
+
+export interface RunHooks {
+  /** Whether the run was asked to stop (its cancel route was called, on this server or another). */
+  cancelRequested(): Promise<boolean>
+}
+
+/** float4/float8 NaN and ±Infinity are not JSON numbers: they stay Postgres' text. */
+const finiteOrText = (text: string) => {
+  const n = Number(text)
+  return Number.isFinite(n) ? n : text
+}
+const RESULT_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    (oid === 700 || oid === 701) && format !== 'binary'
+      ? finiteOrText
+      : dataTypeParsers.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+}
+
+/** Type names of the built-in types by oid; others are looked up in pg_type. */
+const BUILTIN_TYPE_NAMES = new Map<number, string>(
+  Object.entries(pg.types.builtins).map(([name, oid]) => [oid as number, name.toLowerCase()]),
+)
+
+/** A Postgres error of a statement, with its position in the whole text the run was sent. */
+function statementError(err: unknown, statement: SqlStatement | undefined, text: string): SqlRunError {
+  if (!isPgError(err)) {
+    if (!isConnectionLoss(err)) throw err
+    return {
+      code: 'connection_failed',
+      message: 'The connection to the project database was lost while the query ran',
+      statementIndex: statement?.index ?? null,
+    }
+  }
+  // Postgres counts characters from 1 in the statement it was sent.
+  const inStatement = err.position ? Number(err.position) : NaN
+  const position =
+    statement && Number.isInteger(inStatement) && inStatement > 0
+      ? statement.start + utf16OffsetOfChars(statement.sql, inStatement - 1) + 1
+      : undefined
+  const error = toApiError(
+    {
+      message: err.message,
+      code: err.code,
+      severity: err.severity,
+      detail: err.detail,
+      hint: err.hint,
+      position: position?.toString(),
+    },
+    text,
+  )
+  return {
+    ...error,
+    statementIndex: statement?.index ?? null,
+    ...(position === undefined ? {} : { line: lineAt(text, position - 1) }),
+  }
+}
+
+/** A cursor that keeps the whole command tag (`CREATE INDEX`), of which pg keeps the first word. */
+class TaggedCursor extends Cursor {
+  tag: string | null = null
+  handleCommandComplete(msg: { text: string }): void {
+    this.tag = msg.text
+    ;(Cursor.prototype as unknown as { handleCommandComplete(msg: unknown): void }).handleCommandComplete.call(
+      this,
+      msg,
+    )
+  }
+}
+
+/** `INSERT 0 3` → `INSERT`, `CREATE INDEX` → `CREATE INDEX`. */
+const commandOf = (tag: string) => tag.replace(/( \d+)+$/, '')
+
+/** The next rows of a cursor, and the result they belong to (fields, and at the end the command tag). */
+function read(cursor: Cursor, rows: number): Promise<{ rows: unknown[][]; result: pg.QueryResult }> {
+  return new Promise((resolve, reject) => {
+    cursor.read(rows, (err, got, result) => (err ? reject(err) : resolve({ rows: got as unknown[][], result })))
+  })
+}
+
+/** The run's transaction, as Postgres and the member's SQL leave it. */
+type TransactionState = 'implicit' | 'explicit' | 'none'
+
+/**
+ * Runs the statements of one SQL editor text in order on the session's connection, writing each result set
+ * to the document as it is read, and answers how the run ended.
+ *
+ * Like a multi-statement query sent to PostgreSQL, the run is one transaction unless its SQL manages
+ * transactions itself: statements before an error are rolled back with it, `begin … commit` and `set` work
+ * across statements, and statements after a `commit` run in a transaction of their own (as the
+ * impersonated role again). A statement Postgres runs only outside a transaction block (VACUUM, CREATE
+ * INDEX CONCURRENTLY…) runs outside one when nothing is pending before it. A `begin` left open at the end is
+ * rolled back, as when psql ends. The run stops at the first error; a result set is read through a cursor,
+ * `limits.batchRows` at a time, and capped at `limits.maxRows` rows (and the run at `limits.maxBytes`).
+ */
+export async function runStatements(
+  session: SqlSession,
+  text: string,
+  statements: SqlStatement[],
+  doc: RunDocument,
+  hooks: RunHooks,
+  limits: RunLimits = DEFAULT_RUN_LIMITS,
+): Promise<RunOutcome> {
+  const { client } = session
+  const started = performance.now()
+  const notices: SqlNotice[] = []
+  let current: SqlStatement | undefined
+  const onNotice = (n: { severity?: string; code?: string; message?: string; detail?: string; hint?: string }) => {
+    if (notices.length >= MAX_NOTICES) return
+    notices.push({
+      statementIndex: current?.index ?? null,
+      severity: n.severity ?? 'NOTICE',
+      message: n.message ?? '',
+      ...(n.code ? { code: n.code } : {}),
+      ...(n.detail ? { detail: n.detail } : {}),
+      ...(n.hint ? { hint: n.hint } : {}),
+    })
+  }
+  client.on('notice', onNotice)
+
+  // The session starts in a transaction with nothing done in it yet.
+  let tx: TransactionState = 'implicit'
+  let pendingWork = false
+  let bytes = 0
+  let rows = 0
+  let lastCancelCheck = performance.now()
+  let status: RunOutcome['status'] = 'success'
+  let error: SqlRunError | null = null
+  let rolledBack = false
+
+  const begin = async () => {
+    await client.query('begin')
+    await session.reapplyRole()
+    tx = 'implicit'
+    pendingWork = false
+  }
+  const commitEmpty = async () => {
+    await client.query('commit')
+    tx = 'none'
+  }
+
+  const runOne = async (s: SqlStatement) => {
+    const statementStarted = performance.now()
+    const cursor = client.query(new TaggedCursor(s.sql, undefined, { rowMode: 'array', types: RESULT_TYPES }))
+    let fields: pg.FieldDef[] = []
+    let shown = 0
+    let capped: { reason: 'rows' | 'bytes'; limit: number } | null = null
+    let result: pg.QueryResult | undefined
+    let opened = false
+    try {
+      for (;;) {
+        const batch = await read(cursor, limits.batchRows)
+        result = batch.result
+        if (!opened) {
+          fields = batch.result.fields ?? []
+          await doc.startResult({ index: s.index, sql: s.sql, start: s.start, end: s.end, line: s.line })
+          opened = true
+        }
+        for (const row of batch.rows) {
+          if (shown >= limits.maxRows) {
+            capped = { reason: 'rows', limit: limits.maxRows }
+            break
+          }
+          const json = JSON.stringify(row)
+          const size = Buffer.byteLength(json)
+          if (bytes + size > limits.maxBytes) {
+            capped = { reason: 'bytes', limit: limits.maxBytes }
+            break
+          }
+          bytes += size
+          shown++
+          await doc.row(json)
+        }
+        if (capped || (cursor as unknown as { state: string }).state === 'done' || batch.rows.length === 0) break
+      }
+    } catch (err) {
+      // A statement whose rows had begun to go out ends with those rows; the error names it.
+      if (opened) await doc.endResult({ columns: [], command: null, rowCount: shown, capped, durationMs: 0 })
+      throw err
+    }
+    if (capped) await cursor.close()
+    rows += shown
+    const columns = await describeColumns(fields)
+    await doc.endResult({
+      columns,
+      command: cursor.tag === null ? null : commandOf(cursor.tag),
+      // A capped result counts what it shows; a command counts what it did (INSERT 0 3 → 3).
+      rowCount: capped || fields.length > 0 ? shown : (result?.rowCount ?? null),
+      capped,
+      durationMs: Math.round((performance.now() - statementStarted) * 1000) / 1000,
+    })
+  }
+
+  // Type names of the run's columns: built-ins by heart, others (arrays, enums, domains…) from pg_type,
+  // asked after the statement's cursor is closed (the connection serves one query at a time).
+  const typeNames = new Map(BUILTIN_TYPE_NAMES)
+  const describeColumns = async (fields: pg.FieldDef[]): Promise<SqlColumn[]> => {
+    const unknown = [...new Set(fields.map((f) => f.dataTypeID).filter((oid) => !typeNames.has(oid)))]
+    if (unknown.length > 0) {
+      const { rows: found } = await client.query<{ oid: number; typname: string }>(
+        'select oid::int4 as oid, typname from pg_catalog.pg_type where oid = any($1::oid[])',
+        [unknown],
+      )
+      for (const t of found) typeNames.set(t.oid, t.typname)
+    }
+    return fields.map((f) => ({
+      name: f.name,
+      type: typeNames.get(f.dataTypeID) ?? String(f.dataTypeID),
+      typeId: f.dataTypeID,
+    }))
+  }
+
+  try {
+    for (const s of statements) {
+      current = s
+      if (performance.now() - lastCancelCheck >= CANCEL_POLL_MS) {
+        lastCancelCheck = performance.now()
+        if (await hooks.cancelRequested()) {
+          status = 'cancelled'
+          break
+        }
+      }
+      if (s.copyStdio) {
+        error = {
+          code: 'bad_request',
+          message: SQL_COPY_STDIO_MESSAGE,
+          statementIndex: s.index,
+          position: s.start + 1,
+          line: s.line,
+        }
+        status = 'error'
+        break
+      }
+      // Where the statement runs: a BEGIN (or a statement that refuses transaction blocks) right at the
+      // start, or after a commit, needs no transaction of Basalt's around it.
+      const opensOwn = s.transaction === 'begin'
+      const outside = s.outsideTransaction && !session.impersonating
+      if ((opensOwn || outside) && tx === 'implicit' && !pendingWork) await commitEmpty()
+      const openedBefore = tx
+      if (tx === 'none' && !opensOwn && !outside && s.transaction !== 'end') await begin()
+      try {
+        await runOne(s)
+      } catch (err) {
+        if (err instanceof RunAbortedError) throw err
+        // A failed COMMIT has ended its transaction (rolled back); any other failure leaves it aborted.
+        if (s.transaction === 'end' && tx !== 'none') {
+          rolledBack = true
+          tx = 'none'
+        }
+        error = statementError(err, s, text)
+        status = 'error'
+        break
+      }
+      if (s.transaction === 'begin') {
+        if (openedBefore === 'none') await session.reapplyRole()
+        tx = 'explicit'
+      } else if (s.transaction === 'end') {
+        tx = 'none'
+      } else if (s.transaction === 'chain') {
+        await session.reapplyRole()
+      } else if (tx === 'implicit') {
+        pendingWork = true
+      }
+    }
+    current = undefined
+    if (error || status === 'cancelled') {
+      if (error?.pg?.code === '57014') {
+        status = (await hooks.cancelRequested()) ? 'cancelled' : 'timeout'
+      }
+      if (tx !== 'none') {
+        rolledBack = true
+        await client.query('rollback')
+        tx = 'none'
+      }
+    } else if (tx === 'implicit') {
+      try {
+        await client.query('commit')
+      } catch (err) {
+        // A deferred constraint or trigger refused the commit: the transaction is gone.
+        error = statementError(err, undefined, text)
+        status = 'error'
+        rolledBack = true
+      }
+      tx = 'none'
+    } else if (tx === 'explicit') {
+      // A BEGIN without COMMIT: what psql does when the script ends.
+      await client.query('rollback')
+      rolledBack = true
+    }
+  } catch (err) {
+    if (err instanceof RunAbortedError) throw err
+    // The connection itself failed between statements.
+    error = statementError(err, current, text)
+    status = 'error'
+    rolledBack = tx !== 'none'
+  } finally {
+    client.off('notice', onNotice)
+  }
+
+  const end = {
+    notices,
+    status,
+    error,
+    rolledBack,
+    statementCount: statements.length,
+    durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+  }
+  await doc.finish(end)
+  return { ...end, rows }
+}
