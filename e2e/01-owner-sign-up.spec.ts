@@ -1,9 +1,11 @@
 // Journey 1: the first visit to a fresh installation offers sign-up of the owner account, which then
-// lands on /projects with the default project.
+// lands on /projects with the default project. It runs on an installation of its own, which no other
+// journey touches (playwright.config.ts): on the main one the fixtures may have made the owner already.
 import { expect, test } from '@playwright/test'
-import { DEFAULT_PROJECT, OWNER, OWNER_ORGANIZATION, resetState, screenshot } from './support/journey'
+import { DEFAULT_PROJECT, OWNER, OWNER_ORGANIZATION, screenshot } from './support/journey'
+import { firstRunURL } from './support/servers'
 
-test.beforeAll(() => resetState())
+test.use({ baseURL: firstRunURL })
 
 test('the first visitor signs up as the owner and sees the default project', async ({ page }) => {
   await page.goto('/')

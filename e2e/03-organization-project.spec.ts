@@ -1,11 +1,15 @@
 // Journey 3: the owner creates an organisation with the wizard at /new, then a project in it with a
 // new database, and watches it come up until its status badge says Active.
-import { expect, test } from '@playwright/test'
-import { ORGANIZATION_NAME, PROJECT_NAME, saveState, screenshot, signInOwner } from './support/journey'
+import { expect, signIn, test } from './support/fixtures'
+import { OWNER, screenshot } from './support/journey'
+
+const ORGANIZATION_NAME = 'Journey Labs'
+const PROJECT_NAME = 'Journey app'
 
 test('the owner creates an organization and a project with a new database, which becomes active', async ({ page }) => {
   test.setTimeout(120_000)
-  await signInOwner(page)
+  await signIn(page, OWNER)
+  await page.goto('/projects')
 
   await page.getByRole('link', { name: 'New organization' }).click()
   await expect(page).toHaveURL(/\/new$/)
@@ -17,8 +21,6 @@ test('the owner creates an organization and a project with a new database, which
 
   // Step 2 of the wizard is the new-project wizard of that organisation.
   await expect(page).toHaveURL(/\/new\/[^/]+$/)
-  const slug = new URL(page.url()).pathname.split('/').pop()!
-  saveState({ organizationSlug: slug })
   await expect(page.getByRole('heading', { name: 'Create a new project' })).toBeVisible()
   await expect(page.getByText(`In organization ${ORGANIZATION_NAME}`)).toBeVisible()
   await page.getByLabel('Project name').fill(PROJECT_NAME)
@@ -30,7 +32,6 @@ test('the owner creates an organization and a project with a new database, which
 
   await expect(page).toHaveURL(/\/project\/[^/]+$/)
   const ref = new URL(page.url()).pathname.split('/').pop()!
-  saveState({ projectRef: ref })
   await expect(page.getByRole('heading', { name: PROJECT_NAME, level: 1 })).toBeVisible()
 
   // The project shell polls while the database comes up; the header badge ends on Active.

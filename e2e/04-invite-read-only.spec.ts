@@ -1,18 +1,23 @@
 // Journey 4: the owner invites a Read-only member on the organisation's Team page; the invitee opens
 // the link signed out in a browser of their own, signs up through it, and cannot do what the role
-// may not: neither in the interface nor by calling the server directly.
-import { expect, test, type Page } from '@playwright/test'
-import {
-  OWNER,
-  ORGANIZATION_NAME,
-  PROJECT_NAME,
-  READER,
-  TEXT,
-  csrfHeader,
-  required,
-  screenshot,
-  signInOwner,
-} from './support/journey'
+// may not: neither in the interface nor by calling the server directly. The organisation and its project
+// are this journey's own, so its Team page shows only what the journey did.
+import type { Page } from '@playwright/test'
+import { expect, signIn, test, type Organization } from './support/fixtures'
+import { OWNER, TEXT, csrfHeader, screenshot, type Person } from './support/journey'
+
+const ORGANIZATION_NAME = 'Invitation Labs'
+const PROJECT_NAME = 'Invitation app'
+const READER: Person = { name: 'Rita Reader', email: 'reader@example.com', password: 'basalt-reader-pass-1' }
+
+let labs: Organization
+let ref: string
+
+test.beforeAll(async ({ platform }) => {
+  test.setTimeout(120_000)
+  labs = await platform.createOrganization(ORGANIZATION_NAME)
+  ref = await platform.createProject(labs, PROJECT_NAME)
+})
 
 /** On the organisation's Team page: invites `email` as Read-only and answers the link the dialog shows. */
 async function createInviteLink(page: Page, slug: string, email: string): Promise<string> {
@@ -37,11 +42,10 @@ test('a Read-only member joins through an invite link and cannot change the orga
   page,
   browser,
 }) => {
-  const slug = required('organizationSlug')
-  const ref = required('projectRef')
+  const { slug } = labs
 
   // The owner creates the invitation and copies its link.
-  await signInOwner(page)
+  await signIn(page, OWNER)
   const inviteLink = await createInviteLink(page, slug, READER.email)
   await screenshot(page, '04-invite-link')
 
@@ -121,9 +125,9 @@ test('a Read-only member joins through an invite link and cannot change the orga
 })
 
 test('an invite link opened in a browser that never visited Basalt signs the invitee up', async ({ page, browser }) => {
-  const slug = required('organizationSlug')
+  const { slug } = labs
   const email = 'first.visit@example.com'
-  await signInOwner(page)
+  await signIn(page, OWNER)
   const inviteLink = await createInviteLink(page, slug, email)
 
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL })

@@ -1,8 +1,15 @@
 // Journey 5: every entry of the project menu and of each area's secondary menu, the organisation menu
 // and the account menu opens a page with its title and either its content or the plain "not available
 // yet" notice — never the generic error page nor the not-found page.
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { ORGANIZATION_NAME, TEXT, expectNoErrorPage, required, screenshot, signInOwner } from './support/journey'
+import type { Locator, Page } from '@playwright/test'
+import { expect, signIn, test } from './support/fixtures'
+import { OWNER, OWNER_ORGANIZATION, TEXT, expectNoErrorPage, screenshot } from './support/journey'
+
+/** The owner browses: the default project, their organisation and their account. Nothing is changed. */
+async function signInOwner(page: Page): Promise<void> {
+  await signIn(page, OWNER)
+  await page.goto('/projects')
+}
 
 interface Area {
   label: string
@@ -143,8 +150,7 @@ async function visitMenu(
 
 test('every project menu entry and secondary menu entry renders its page', async ({ page }) => {
   test.setTimeout(180_000)
-  const ref = required('projectRef')
-  const base = `/project/${ref}`
+  const base = '/project/default'
   await signInOwner(page)
   await page.goto(base)
   const nav = page.getByRole('navigation', { name: 'Project' })
@@ -187,10 +193,10 @@ test('every project menu entry and secondary menu entry renders its page', async
   await expectNoErrorPage(page)
 })
 
-test('every organization menu entry renders its page', async ({ page }) => {
-  const slug = required('organizationSlug')
+test('every organization menu entry renders its page', async ({ page, platform }) => {
+  const { slug } = platform.ownerOrganization
   await signInOwner(page)
-  const organization = page.getByRole('region', { name: ORGANIZATION_NAME })
+  const organization = page.getByRole('region', { name: OWNER_ORGANIZATION })
   await organization.getByRole('link', { name: 'Organization settings' }).click()
   await expect(page).toHaveURL(new RegExp(`/org/${escape(slug)}/general$`))
 

@@ -1,11 +1,25 @@
 // Journey 6: the theme switch (dark applies at once and is kept with the account), and what users see
-// for a project that does not exist, an unknown route, and a server failure (the generic error page).
-import { expect, test } from '@playwright/test'
-import { PROJECT_NAME, TEXT, expectNoErrorPage, required, screenshot, signInOwner } from './support/journey'
+// for a project that does not exist, an unknown route, and a server failure (the generic error page). The
+// member is this journey's own, so the theme they save is seen by no other journey.
+import type { Page } from '@playwright/test'
+import { expect, signIn, test } from './support/fixtures'
+import { DEFAULT_PROJECT, TEXT, expectNoErrorPage, screenshot, type Person } from './support/journey'
 
-test('the owner switches to the dark theme, which is kept after reloading, and back to light', async ({ page }) => {
-  const ref = required('projectRef')
-  await signInOwner(page)
+let member: Person
+
+test.beforeAll(async ({ platform }) => {
+  member = await platform.member('j06', 'developer')
+})
+
+async function signInMember(page: Page): Promise<void> {
+  await signIn(page, member)
+  await page.goto('/projects')
+  await expect(page.getByRole('heading', { name: 'All projects' })).toBeVisible()
+}
+
+test('a member switches to the dark theme, which is kept after reloading, and back to light', async ({ page }) => {
+  const ref = 'default'
+  await signInMember(page)
   const html = page.locator('html')
   await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/)
 
@@ -18,10 +32,10 @@ test('the owner switches to the dark theme, which is kept after reloading, and b
   await page.reload()
   await expect(page.getByRole('heading', { name: 'All projects' })).toBeVisible()
   await expect(html).toHaveClass(/(^|\s)dark(\s|$)/)
-  await expect(page.getByRole('link', { name: new RegExp(PROJECT_NAME) })).toBeVisible()
+  await expect(page.getByRole('link', { name: new RegExp(DEFAULT_PROJECT) })).toBeVisible()
   await screenshot(page, '06-projects-dark')
   await page.goto(`/project/${ref}`)
-  await expect(page.getByRole('heading', { name: PROJECT_NAME, level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: DEFAULT_PROJECT, level: 1 })).toBeVisible()
   await expect(html).toHaveClass(/(^|\s)dark(\s|$)/)
   await screenshot(page, '06-project-shell-dark')
   await page.goto(`/project/${ref}/settings/general`)
@@ -43,7 +57,7 @@ test('the owner switches to the dark theme, which is kept after reloading, and b
 })
 
 test('a project that does not exist shows "Project not found" with a way back', async ({ page }) => {
-  await signInOwner(page)
+  await signInMember(page)
   await page.goto('/project/doesnotexist')
   await expect(page.getByRole('alert').getByText(TEXT.projectNotFound).first()).toBeVisible()
   await expect(page.getByText(TEXT.errorTitle, { exact: true })).toHaveCount(0)
@@ -57,10 +71,10 @@ test('a project that does not exist shows "Project not found" with a way back', 
   await expect(page.getByRole('alert').getByText(TEXT.projectNotFound).first()).toBeVisible()
 })
 
-test('unknown routes show the not-found page, inside and outside a project', async ({ page }) => {
-  const ref = required('projectRef')
-  const slug = required('organizationSlug')
-  await signInOwner(page)
+test('unknown routes show the not-found page, inside and outside a project', async ({ page, platform }) => {
+  const ref = 'default'
+  const { slug } = platform.ownerOrganization
+  await signInMember(page)
 
   for (const path of ['/this/route/does-not-exist', `/project/${ref}/no-such-area`, `/org/${slug}/no-such-page`]) {
     await page.goto(path)
@@ -74,7 +88,7 @@ test('unknown routes show the not-found page, inside and outside a project', asy
 })
 
 test('a failing server shows the generic error page with its code, message and ways out', async ({ page }) => {
-  await signInOwner(page)
+  await signInMember(page)
   // The server answering its generic failure to the session lookup (the one call every page needs).
   await page.route('**/api/auth/session', (route) =>
     route.fulfill({

@@ -1,11 +1,12 @@
-// Journey 7: signing out ends on /sign-in, and protected routes then send the user back to sign-in.
-import { expect, test } from '@playwright/test'
-import { required, screenshot, signInOwner, signOut } from './support/journey'
+// Journey 7: signing out ends on /sign-in, and protected routes then send the user back to sign-in. The
+// member is this journey's own: signing out ends no other journey's session.
+import { expect, signIn, test } from './support/fixtures'
+import { screenshot, signOut } from './support/journey'
 
-test('after signing out, protected routes redirect to sign-in', async ({ page }) => {
-  const ref = required('projectRef')
-  const slug = required('organizationSlug')
-  await signInOwner(page)
+test('after signing out, protected routes redirect to sign-in', async ({ page, platform }) => {
+  const ref = 'default'
+  const { slug } = platform.ownerOrganization
+  await signIn(page, await platform.member('j07', 'developer'))
   await page.goto(`/project/${ref}`)
   await expect(page.getByRole('navigation', { name: 'Project' })).toBeVisible()
 

@@ -1,9 +1,10 @@
 // Journey 8: the table editor of the default project, on tables seeded straight into its database —
 // open a table from the entity list, filter, sort, paginate, freeze and resize columns (kept across a
 // reload), follow a foreign key, read the definition, and impersonate roles under row-level security.
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, signIn, test } from './support/fixtures'
 import * as g from './support/grid'
-import { expectNoErrorPage, projectDatabase, screenshot, signInOwner } from './support/journey'
+import { OWNER, expectNoErrorPage, projectDatabase, screenshot } from './support/journey'
 
 const PROJECT = 'default'
 const EDITOR = `/project/${PROJECT}/editor`
@@ -88,7 +89,7 @@ const expectRows = (page: Page, n: number, table = 'books') => g.expectRows(page
 const { expectRecords, footer } = g
 
 async function openBooks(page: Page): Promise<void> {
-  await signInOwner(page)
+  await signIn(page, OWNER)
   await page.goto(EDITOR)
   const tables = page.getByRole('navigation', { name: 'Tables' })
   await tables.getByRole('link', { name: 'table books', exact: true }).click()

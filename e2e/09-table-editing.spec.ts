@@ -1,16 +1,19 @@
 // Journey 9: the owner makes a table in the default project and works in it (spec 1 §2, §5; spec 2 §3,
 // §5): create a table with the starting columns plus one column of each common type, review its SQL, add
-// a foreign key column to the authors of journey 8, insert rows from the side panel, edit a cell of each
-// type in the grid, import a CSV (a bad one first: its rejected line is reported and nothing is kept),
-// import a CSV into a new table and export that table again byte for byte, then delete rows.
+// a foreign key column to the critics this journey seeds, insert rows from the side panel, edit a cell of
+// each type in the grid, import a CSV (a bad one first: its rejected line is reported and nothing is
+// kept), import a CSV into a new table and export that table again byte for byte, then delete rows.
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, signIn, test } from './support/fixtures'
 import { cell, expectRecords, grid, openTable, scrollToStart } from './support/grid'
-import { expectNoErrorPage, projectDatabase, screenshot, signInOwner } from './support/journey'
+import { OWNER, expectNoErrorPage, projectDatabase, screenshot } from './support/journey'
 
 const EDITOR = '/project/default/editor'
 const TABLE = 'reviews'
 const IMPORTED = 'shelf'
+/** What the reviews' foreign key references: two critics, ids 1 and 2. */
+const CRITICS = 'critics'
 
 /** A CSV in the form Postgres writes it (COPY … CSV HEADER), so an export of its rows gives it back. */
 const SHELF_CSV = [
@@ -25,9 +28,11 @@ test.beforeAll(async () => {
   const db = await projectDatabase('default')
   try {
     await db.query(`
-      drop table if exists public.${TABLE}, public.${IMPORTED};
+      drop table if exists public.${TABLE}, public.${IMPORTED}, public.${CRITICS};
       drop type if exists public.review_mood;
       create type public.review_mood as enum ('loved', 'liked', 'meh');
+      create table public.${CRITICS} (id bigint generated always as identity primary key, name text not null);
+      insert into public.${CRITICS} (name) values ('Critic 1'), ('Critic 2');
     `)
   } finally {
     await db.end()
@@ -80,7 +85,7 @@ async function pickInCell(page: Page, row: number, column: string, option: strin
 
 test('create a table, add a foreign key, insert, edit every type, import, export and delete rows', async ({ page }) => {
   test.setTimeout(120_000)
-  await signInOwner(page)
+  await signIn(page, OWNER)
   await page.goto(EDITOR)
 
   // Create the table: the starting id and created_at, and one column of each kind.
@@ -109,19 +114,19 @@ test('create a table, add a foreign key, insert, edit every type, import, export
   await expect(page.getByText('This table is empty')).toBeVisible()
   await expectNoErrorPage(page)
 
-  // A foreign key column to the authors of journey 8, from the Insert menu.
+  // A foreign key column to the critics, from the Insert menu.
   await page.getByRole('button', { name: 'Insert', exact: true }).click()
   await page.getByRole('menuitem', { name: 'Insert column' }).click()
   const columnPanel = page.getByRole('dialog', { name: `Add a new column to ${TABLE}` })
-  await columnPanel.getByLabel('Name').fill('author_id')
+  await columnPanel.getByLabel('Name').fill('critic_id')
   await columnPanel.getByLabel('Type').selectOption('int8')
   await columnPanel.getByRole('button', { name: 'Add foreign key' }).click()
   await columnPanel.getByLabel('Referenced schema').selectOption('public')
-  await columnPanel.getByLabel('Referenced table').selectOption('authors')
+  await columnPanel.getByLabel('Referenced table').selectOption(CRITICS)
   await columnPanel.getByLabel('Referenced column').selectOption('id')
   await columnPanel.getByLabel('Action if the referenced row is deleted').selectOption('cascade')
   await columnPanel.getByRole('button', { name: 'Review' }).click()
-  await expect(columnPanel.getByLabel('SQL to run')).toContainText('references "public"."authors"')
+  await expect(columnPanel.getByLabel('SQL to run')).toContainText(`references "public"."${CRITICS}"`)
   await columnPanel.getByRole('button', { name: 'Save' }).click()
   await expect(columnPanel).toHaveCount(0)
   const [fk] = await query<{ action: string }>(
@@ -139,7 +144,7 @@ test('create a table, add a foreign key, insert, edit every type, import, export
     const rowPanel = page.getByRole('dialog', { name: `Insert row into public.${TABLE}` })
     await rowPanel.getByLabel('title', { exact: true }).fill(title)
     await rowPanel.getByLabel('rating', { exact: true }).fill(rating)
-    await rowPanel.getByLabel('author_id', { exact: true }).fill('1')
+    await rowPanel.getByLabel('critic_id', { exact: true }).fill('1')
     await rowPanel.getByRole('button', { name: 'Save' }).click()
     await expect(rowPanel).toHaveCount(0)
   }
@@ -190,7 +195,7 @@ test('create a table, add a foreign key, insert, edit every type, import, export
   await dialog.getByLabel('CSV file').setInputFiles({
     name: 'reviews.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from('title,rating,author_id\nImported one,3,2\nImported two,lots,2\n'),
+    buffer: Buffer.from('title,rating,critic_id\nImported one,3,2\nImported two,lots,2\n'),
   })
   await expect(dialog.getByRole('region', { name: 'Preview' })).toContainText('Imported one')
   await dialog.getByRole('button', { name: 'Import data' }).click()
@@ -207,7 +212,7 @@ test('create a table, add a foreign key, insert, edit every type, import, export
   await dialog.getByLabel('CSV file').setInputFiles({
     name: 'reviews.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from('title,rating,author_id\nImported one,3,2\nImported two,1,2\n'),
+    buffer: Buffer.from('title,rating,critic_id\nImported one,3,2\nImported two,1,2\n'),
   })
   await dialog.getByRole('button', { name: 'Import data' }).click()
   await expect(page.getByText(`Imported 2 rows into public.${TABLE}`)).toBeVisible()
@@ -239,9 +244,9 @@ test('create a table, add a foreign key, insert, edit every type, import, export
 })
 
 test('import a CSV into a new table and export it again, byte for byte', async ({ page }) => {
-  await signInOwner(page)
+  await signIn(page, OWNER)
   await page.goto(EDITOR)
-  await openTable(page, 'authors')
+  await openTable(page, CRITICS)
 
   await page.getByRole('button', { name: 'Insert', exact: true }).click()
   await page.getByRole('menuitem', { name: 'Import data from CSV' }).click()

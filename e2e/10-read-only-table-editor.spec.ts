@@ -1,15 +1,18 @@
-// Journey 10: the Read-only member (journey 4) opens a table of the organisation's project. They can read
+// Journey 10: a Read-only member of the organisation opens a table of its default project. They can read
 // it — rows, filters, Expand row, Export — but nothing that writes is offered (spec 1 §6: no Insert menu,
 // no add-column cell, no editing, no row menu writes, no New table), and the server refuses the writes
 // when called directly, leaving the table as it was.
-import { expect, test } from '@playwright/test'
+import { expect, signIn, test } from './support/fixtures'
 import { grid as gridOf, openTable } from './support/grid'
-import { READER, csrfHeader, projectDatabase, required, screenshot, submitSignIn } from './support/journey'
+import { csrfHeader, projectDatabase, screenshot, type Person } from './support/journey'
 
 const TABLE = 'inventory'
+const ref = 'default'
+let reader: Person
 
-test.beforeAll(async () => {
-  const db = await projectDatabase(required('projectRef'))
+test.beforeAll(async ({ platform }) => {
+  reader = await platform.member('j10', 'read_only')
+  const db = await projectDatabase(ref)
   try {
     await db.query(`
       drop table if exists public.${TABLE};
@@ -22,7 +25,7 @@ test.beforeAll(async () => {
 })
 
 async function tableRows(): Promise<unknown[]> {
-  const db = await projectDatabase(required('projectRef'))
+  const db = await projectDatabase(ref)
   try {
     return (await db.query(`select id::int, item, qty, ok from public.${TABLE} order by id`)).rows
   } finally {
@@ -31,13 +34,9 @@ async function tableRows(): Promise<unknown[]> {
 }
 
 test('a Read-only member reads a table but is offered no writes, and the server refuses them', async ({ page }) => {
-  const ref = required('projectRef')
   const before = await tableRows()
 
-  await page.goto('/sign-in')
-  await submitSignIn(page, READER)
-  await expect(page).toHaveURL(/\/projects$/)
-
+  await signIn(page, reader)
   await page.goto(`/project/${ref}/editor`)
   await openTable(page, TABLE)
   const grid = gridOf(page, TABLE)

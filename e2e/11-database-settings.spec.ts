@@ -1,19 +1,13 @@
-// Journey 11: Settings › Database tells how to connect to the project's database. The owner finds the host,
-// port, database and the project's admin role (never the cluster's superuser), reveals its password, copies
-// the psql command, and those values really do connect; a Read-only member sees the same parameters but is
-// offered no Reveal, and the server refuses them the password.
-import { expect, test, type Locator, type Page } from '@playwright/test'
+// Journey 11: Settings › Database tells how to connect to the project's database. An owner of the
+// organisation finds the host, port, database and the project's admin role (never the cluster's superuser),
+// reveals its password, copies the psql command, and those values really do connect; a Read-only member
+// sees the same parameters but is offered no Reveal, and the server refuses them the password. Both are
+// this journey's own members, so the theme the owner switches is seen by no other journey.
+import type { Locator, Page } from '@playwright/test'
 import pg from 'pg'
 import { expectNamedControls } from './support/accessibility'
-import {
-  READER,
-  csrfHeader,
-  expectNoErrorPage,
-  required,
-  screenshot,
-  signInOwner,
-  submitSignIn,
-} from './support/journey'
+import { expect, signIn, test } from './support/fixtures'
+import { csrfHeader, expectNoErrorPage, screenshot } from './support/journey'
 
 const TITLE = 'Database settings'
 const REVEAL_ONLY_ADMINS = 'Only Owners and Administrators can reveal the password.'
@@ -43,11 +37,12 @@ async function openDatabaseSettings(page: Page, ref: string): Promise<Locator> {
   return main
 }
 
-test('the owner reads the connection parameters, reveals the password and copies the psql command', async ({
+test('an owner reads the connection parameters, reveals the password and copies the psql command', async ({
   page,
+  platform,
 }) => {
-  const ref = required('projectRef')
-  await signInOwner(page)
+  const ref = 'default'
+  await signIn(page, await platform.member('j11', 'owner'))
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   const main = await openDatabaseSettings(page, ref)
 
@@ -105,8 +100,7 @@ test('the owner reads the connection parameters, reveals the password and copies
   await expect(passwordField).toHaveValue(hidden)
   await expect(main.getByRole('button', { name: 'Copy password' })).toHaveCount(0)
 
-  // The same page in the dark theme, then back to the owner's own choice (saved with the account) for the
-  // journeys after this one.
+  // The same page in the dark theme, then back to the member's own choice (saved with the account).
   const html = page.locator('html')
   const themeButton = page.getByRole('button', { name: /^Theme: / })
   const theme = (await themeButton.getAttribute('aria-label'))!.replace('Theme: ', '')
@@ -121,11 +115,10 @@ test('the owner reads the connection parameters, reveals the password and copies
 
 test('a Read-only member sees the connection parameters but no Reveal, and the server keeps the password', async ({
   page,
+  platform,
 }) => {
-  const ref = required('projectRef')
-  await page.goto('/sign-in')
-  await submitSignIn(page, READER)
-  await expect(page).toHaveURL(/\/projects$/)
+  const ref = 'default'
+  await signIn(page, await platform.member('j11', 'read_only'))
   const main = await openDatabaseSettings(page, ref)
 
   const { host, user } = await parameters(main)

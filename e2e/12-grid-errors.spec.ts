@@ -2,11 +2,13 @@
 // value the column's type refuses shows Postgres's own message in the error panel, the count settles, and
 // Refresh and 'Remove all filters' work; a sort on a dropped column is cleared; impersonating an auth user
 // whose id is a uuid to Postgres but not to RFC 9562 shows that user's rows, never the rows shown before;
-// and when the grid holding the focus gives way to the error panel, the panel takes the focus.
-import { expect, test, type Page } from '@playwright/test'
+// and when the grid holding the focus gives way to the error panel, the panel takes the focus. The member
+// is this journey's own (an owner of the organisation), so the theme they switch is seen by no other.
+import type { Page } from '@playwright/test'
 import pg from 'pg'
+import { expect, signIn, test } from './support/fixtures'
 import { cell, expectRecords, expectRows, footer, grid } from './support/grid'
-import { csrfHeader, expectNoErrorPage, screenshot, signInOwner } from './support/journey'
+import { csrfHeader, expectNoErrorPage, screenshot, type Person } from './support/journey'
 
 const PROJECT = 'default'
 const EDITOR = `/project/${PROJECT}/editor`
@@ -22,6 +24,7 @@ const COUNT_ERROR = 'Error fetching records count. Please refresh the page.'
 const BAD_FILTER_MESSAGE = 'invalid input syntax for type bigint: "abc"'
 
 let tableId = 0
+let member: Person
 
 /**
  * A connection to the project's database as its admin role, the one Settings › Database offers (the owner's
@@ -40,9 +43,10 @@ async function projectAdmin(page: Page): Promise<pg.Client> {
   return client
 }
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser, platform }) => {
+  member = await platform.member('j12', 'owner')
   const page = await browser.newPage()
-  await signInOwner(page)
+  await signIn(page, member)
   const db = await projectAdmin(page)
   await page.close()
   try {
@@ -83,7 +87,7 @@ const errorPanel = (page: Page) => page.getByRole('alert').filter({ hasText: ROW
 test("a filter value the column's type refuses shows Postgres's error; Refresh and Remove all filters work", async ({
   page,
 }) => {
-  await signInOwner(page)
+  await signIn(page, member)
   await page.goto(`${EDITOR}/${tableId}?filter=id:eq:abc`)
 
   await expect(errorPanel(page)).toContainText(BAD_FILTER_MESSAGE)
@@ -113,7 +117,7 @@ test("a filter value the column's type refuses shows Postgres's error; Refresh a
 test('a filter applied from the popover that Postgres refuses replaces the rows with the error, keeping focus', async ({
   page,
 }) => {
-  await signInOwner(page)
+  await signIn(page, member)
   await page.goto(`${EDITOR}/${tableId}`)
   await expectRows(page, GADGETS, TABLE)
 
@@ -132,7 +136,7 @@ test('a filter applied from the popover that Postgres refuses replaces the rows 
   // The popover gave the focus back to its button, and the error arriving did not take it away.
   await expect(page.getByRole('button', { name: 'Filtered by 1 rule' })).toBeFocused()
 
-  // The same panel in the dark theme, then back to the owner's own choice (saved with the account).
+  // The same panel in the dark theme, then back to the member's own choice (saved with the account).
   const themeButton = page.getByRole('button', { name: /^Theme: / })
   const theme = (await themeButton.getAttribute('aria-label'))!.replace('Theme: ', '')
   await themeButton.click()
@@ -145,7 +149,7 @@ test('a filter applied from the popover that Postgres refuses replaces the rows 
 })
 
 test('a sort on a column dropped since is cleared, and the rows come back', async ({ page }) => {
-  await signInOwner(page)
+  await signIn(page, member)
   const db = await projectAdmin(page)
   try {
     await db.query(`alter table public.${TABLE} add column doomed int`)
@@ -164,7 +168,7 @@ test('a sort on a column dropped since is cleared, and the rows come back', asyn
 test('impersonating a user whose id is no RFC uuid shows only their rows, never the rows shown before', async ({
   page,
 }) => {
-  await signInOwner(page)
+  await signIn(page, member)
   await page.goto(`${EDITOR}/${tableId}`)
   await expectRows(page, GADGETS, TABLE)
   await expectRecords(page, GADGETS)
@@ -210,7 +214,7 @@ test('impersonating a user whose id is no RFC uuid shows only their rows, never 
 
 // Last: it leaves the table's name column an integer.
 test('when the grid holding the focus gives way to an error, the error panel takes the focus', async ({ page }) => {
-  await signInOwner(page)
+  await signIn(page, member)
   const db = await projectAdmin(page)
   try {
     await page.goto(`${EDITOR}/${tableId}?filter=name:eq:Gadget%202`)

@@ -1,15 +1,34 @@
 import { defineConfig } from '@playwright/test'
+import { baseURL, firstRunPgPort, firstRunPort, pgPort, port } from './support/servers'
 
-const port = Number(process.env.E2E_PORT ?? 8400)
-export const baseURL = `http://localhost:${port}`
+/** The built app served with a fresh data directory and its own embedded Postgres by serve.mjs. */
+const server = (serverPort: number, serverPgPort: number, recordDataDir: boolean) => ({
+  // The Node running Playwright (Node 24 under `npm test`) serves the app too; a bare `node` could be older.
+  command: `${JSON.stringify(process.execPath)} serve.mjs`,
+  cwd: import.meta.dirname,
+  url: `http://localhost:${serverPort}/api/auth/state`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  // Without it Playwright SIGKILLs the server's process group: Postgres stops uncleanly and serve.mjs
+  // cannot remove the data directory.
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+  env: {
+    E2E_PORT: String(serverPort),
+    E2E_PG_PORT: String(serverPgPort),
+    E2E_RECORD_DATA_DIR: recordDataDir ? '1' : '0',
+  },
+})
 
-// Journeys run in Debian's Chromium (no browser downloads) against the built app, served with a fresh
-// data directory and its own embedded Postgres by serve.mjs. One worker: the journeys share that server.
+// Journeys run in Debian's Chromium (no browser downloads) against the built app. Each file makes what it
+// needs through the API (support/fixtures.ts), so files run in parallel, two at a time by default; the
+// tests of one file run in order.
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -32,18 +51,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The Node running Playwright (Node 24 under `npm test`) serves the app too; a bare `node` could be older.
-    command: `${JSON.stringify(process.execPath)} serve.mjs`,
-    cwd: import.meta.dirname,
-    url: `${baseURL}/api/auth/state`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // Without it Playwright SIGKILLs the server's process group: Postgres stops uncleanly and serve.mjs
-    // cannot remove the data directory.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
-  },
+  webServer: [server(port, pgPort, true), server(firstRunPort, firstRunPgPort, false)],
 })

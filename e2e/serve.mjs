@@ -13,8 +13,13 @@ if (!node) throw new Error('Node 24 is not installed; run npm install.')
 mkdirSync(path.join(root, 'test-results'), { recursive: true })
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'basalt-e2e-'))
 chmodSync(dataDir, 0o755)
-// Journeys read the data directory to reach the project database directly (to seed rows).
-writeFileSync(path.join(root, 'test-results', 'e2e-data-dir'), dataDir)
+// Journeys read the data directory to reach the project database directly (to seed rows): that of the main
+// server, not of journey 1's first-run one (playwright.config.ts). Named by port, so runs on other ports
+// from the same checkout keep theirs.
+const port = process.env.E2E_PORT ?? '8400'
+if (process.env.E2E_RECORD_DATA_DIR !== '0') {
+  writeFileSync(path.join(root, 'test-results', `e2e-data-dir-${port}`), dataDir)
+}
 
 const server = spawn(node, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
@@ -22,7 +27,7 @@ const server = spawn(node, ['--import', 'tsx', path.join(root, 'apps/server/src/
   env: {
     ...nodeEnv(node),
     DATA_DIR: dataDir,
-    PORT: process.env.E2E_PORT ?? '8400',
+    PORT: port,
     EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54500',
     LOG_LEVEL: 'warn',
   },

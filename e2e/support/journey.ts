@@ -1,17 +1,17 @@
-// What the numbered journeys share: the people and names they create, the state one file hands to the
-// next (through a file, since every file starts a fresh browser context against the same server), and
-// the steps several journeys repeat (signing in with the second factor).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+// What the journeys share: the owner, the texts they look for, the steps several repeat (the sign-in and
+// second-factor pages), and direct access to the databases for seeding. What each file starts from is made
+// by the fixtures (fixtures.ts), not by another file.
+import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type Cookie, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import pg from 'pg'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const RESULTS = path.join(ROOT, 'test-results')
-/** Outside Playwright's outputDir (test-results/e2e), which is emptied at the start of every run. */
-const STATE_FILE = path.join(RESULTS, 'e2e-state', 'journey.json')
 const SCREENS = path.join(RESULTS, 'screens')
+/** Where serve.mjs wrote the main server's data directory. */
+const DATA_DIR_FILE = path.join(RESULTS, `e2e-data-dir-${process.env.E2E_PORT ?? 8400}`)
 
 export interface Person {
   name: string
@@ -20,13 +20,10 @@ export interface Person {
 }
 
 export const OWNER: Person = { name: 'Olive Owner', email: 'owner@example.com', password: 'basalt-owner-pass-1' }
-export const READER: Person = { name: 'Rita Reader', email: 'reader@example.com', password: 'basalt-reader-pass-1' }
 
 /** The organisation the first sign-up creates, named after the owner (server: auth.ts signUp). */
 export const OWNER_ORGANIZATION = `${OWNER.name}'s Organization`
 export const DEFAULT_PROJECT = 'Default project'
-export const ORGANIZATION_NAME = 'Journey Labs'
-export const PROJECT_NAME = 'Journey app'
 
 /** Texts the journeys look for, as the web app writes them (the messages.ts files of apps/web). */
 export const TEXT = {
@@ -38,56 +35,22 @@ export const TEXT = {
   noUpdatePermission: 'You need additional permissions to change this project.',
 } as const
 
-export interface JourneyState {
-  /** Base32 TOTP secret of the owner, shown on /account/security at enrolment. */
-  mfaSecret?: string
-  /** The time step of the last TOTP code a journey entered: the server accepts each step once. */
-  mfaLastStep?: number
-  /** The owner's signed-in browser cookies, for journeys to reuse while the session lasts. */
-  ownerCookies?: Cookie[]
-  organizationSlug?: string
-  projectRef?: string
-}
-
-export function readState(): JourneyState {
-  try {
-    return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as JourneyState
-  } catch {
-    return {}
-  }
-}
-
-/** Forgets what an earlier run saved: every run starts a fresh server (serve.mjs). */
-export function resetState(): void {
-  mkdirSync(path.dirname(STATE_FILE), { recursive: true })
-  writeFileSync(STATE_FILE, '{}')
-}
-
-export function saveState(patch: JourneyState): void {
-  mkdirSync(path.dirname(STATE_FILE), { recursive: true })
-  writeFileSync(STATE_FILE, JSON.stringify({ ...readState(), ...patch }, null, 2))
-}
-
-/** A value an earlier journey saved; fails the test plainly when that journey did not get that far. */
-export function required<K extends keyof JourneyState>(key: K): NonNullable<JourneyState[K]> {
-  const value = readState()[key]
-  if (!value) throw new Error(`No ${key} saved by an earlier journey: run the numbered journeys in order.`)
-  return value as NonNullable<JourneyState[K]>
-}
-
 const TOTP_PERIOD_MS = 30_000
+
+/** The time step of the last code entered, per secret: the server accepts each step once. */
+const lastStep = new Map<string, number>()
 
 /**
  * A code an authenticator app shows for this secret that the server has not seen yet. The server accepts
  * the previous, current and next 30-second step, each once (RFC 6238 §5.2), so this takes the earliest step
- * after the last one entered, waiting for the clock when all three are used. Remembered across journeys.
+ * after the last one entered, waiting for the clock when all three are used.
  */
 export async function totpCode(secret: string): Promise<string> {
   const now = () => Math.floor(Date.now() / TOTP_PERIOD_MS)
-  const step = Math.max((readState().mfaLastStep ?? -Infinity) + 1, now() - 1)
+  const step = Math.max((lastStep.get(secret) ?? -Infinity) + 1, now() - 1)
   const wait = (step - 1) * TOTP_PERIOD_MS - Date.now()
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 100))
-  saveState({ mfaLastStep: step })
+  lastStep.set(secret, step)
   return codeAt(secret, step * TOTP_PERIOD_MS)
 }
 
@@ -112,35 +75,6 @@ export async function submitMfaCode(page: Page, secret: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
   await page.getByLabel('Verification code').fill(await totpCode(secret))
   await page.getByRole('button', { name: 'Verify' }).click()
-}
-
-/**
- * Signs the owner in, second factor included; ends on /projects. The session is kept for the next journeys
- * (each starts a fresh browser context): while it is still valid they reuse it rather than enter another
- * code, since each TOTP step is accepted once. Journeys 02 and 07 go through the sign-in pages themselves.
- */
-export async function signInOwner(page: Page): Promise<void> {
-  const state = await page.request.get('/api/auth/state')
-  if ((await state.json()).needsSetup) {
-    throw new Error('No owner on this server: the journeys share one server, run them all in order (01 first).')
-  }
-  const saved = readState().ownerCookies
-  if (saved) {
-    await page.context().addCookies(saved)
-    const session = await page.request.get('/api/auth/session')
-    if (session.ok() && (await session.json()).currentLevel === 'aal2') {
-      await page.goto('/projects')
-      await expect(page.getByRole('heading', { name: 'All projects' })).toBeVisible()
-      return
-    }
-    await page.context().clearCookies()
-  }
-  await page.goto('/sign-in')
-  await submitSignIn(page, OWNER)
-  await submitMfaCode(page, required('mfaSecret'))
-  await expect(page).toHaveURL(/\/projects$/)
-  await expect(page.getByRole('heading', { name: 'All projects' })).toBeVisible()
-  saveState({ ownerCookies: await page.context().cookies() })
 }
 
 export async function signOut(page: Page): Promise<void> {
@@ -174,10 +108,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * A superuser connection to a database of the journeys' platform cluster (serve.mjs writes its data dir
- * to test-results/e2e-data-dir), for seeding tables and checking what the app wrote.
+ * to test-results/e2e-data-dir-{port}), for seeding tables and checking what the app wrote.
  */
 export async function clusterDatabase(database: string): Promise<pg.Client> {
-  const dataDir = readFileSync(path.join(RESULTS, 'e2e-data-dir'), 'utf8').trim()
+  const dataDir = readFileSync(DATA_DIR_FILE, 'utf8').trim()
   const password = readFileSync(path.join(dataDir, 'postgres', 'superuser-password'), 'utf8').trim()
   const client = new pg.Client({
     host: '127.0.0.1',
@@ -197,7 +131,7 @@ export async function clusterDatabase(database: string): Promise<pg.Client> {
  * Basalt and its tests hold, and switches to the admin role.
  */
 export async function projectDatabase(ref: string): Promise<pg.Client> {
-  const dataDir = readFileSync(path.join(RESULTS, 'e2e-data-dir'), 'utf8').trim()
+  const dataDir = readFileSync(DATA_DIR_FILE, 'utf8').trim()
   const cluster = path.join(dataDir, 'projects', ref)
   // postmaster.pid's fourth line is the port the cluster listens on.
   const port = Number(readFileSync(path.join(cluster, 'cluster', 'postmaster.pid'), 'utf8').split('\n')[3])
