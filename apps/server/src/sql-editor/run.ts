@@ -123,7 +123,7 @@ type TransactionState = 'implicit' | 'explicit' | 'none'
 
 /**
  * Runs the statements of one SQL editor text in order on the session's connection, writing each result set
- * to the document as it is read, and answers how the run ended.
+ * to the document as it is read, and answers how the run ended (for the document's end: see RunDocument.finish).
  *
  * Like a multi-statement query sent to PostgreSQL, the run is one transaction unless its SQL manages
  * transactions itself: statements before an error are rolled back with it, `begin … commit` and `set` work
@@ -337,14 +337,13 @@ export async function runStatements(
     client.off('notice', onNotice)
   }
 
-  const end = {
+  return {
     notices,
     status,
     error,
     rolledBack,
     statementCount: statements.length,
     durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+    rows,
   }
-  await doc.finish(end)
-  return { ...end, rows }
 }

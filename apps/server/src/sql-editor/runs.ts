@@ -67,7 +67,7 @@ export async function runQuery(
             { cancelRequested: () => cancelRequested(run.db, runId) },
             limits,
           )
-        : await answerSyntaxError(doc, text, split.error)
+        : syntaxErrorOutcome(text, split.error)
     } catch (err) {
       if (!(err instanceof RunAbortedError)) {
         await recordRunEnd(run.db, runId, failedOutcome('error', String(err))).catch(() => {})
@@ -75,7 +75,12 @@ export async function runQuery(
       }
       outcome = failedOutcome('cancelled', 'The client closed the connection before the query finished')
     }
+    // Recorded before the answer ends: once the caller has it, the run is over for a cancel too.
     await recordRunEnd(run.db, runId, outcome)
+    if (!doc.aborted) {
+      const { rows: _rows, ...end } = outcome
+      await doc.finish(end)
+    }
     run.background(() => pruneHistory(run.db, run.owner))
     return ok(undefined)
   })
@@ -91,13 +96,9 @@ const failedOutcome = (status: 'error' | 'cancelled', message: string): RunOutco
   rows: 0,
 })
 
-async function answerSyntaxError(
-  doc: RunDocument,
-  text: string,
-  error: Omit<SqlRunError, 'statementIndex'>,
-): Promise<RunOutcome> {
-  const end = {
-    status: 'error' as const,
+function syntaxErrorOutcome(text: string, error: Omit<SqlRunError, 'statementIndex'>): RunOutcome {
+  return {
+    status: 'error',
     error: {
       ...error,
       statementIndex: null,
@@ -107,9 +108,8 @@ async function answerSyntaxError(
     rolledBack: false,
     statementCount: 0,
     durationMs: 0,
+    rows: 0,
   }
-  await doc.finish(end)
-  return { ...end, rows: 0 }
 }
 
 /** Cancels the caller's own running query (POST …/query/cancel), on whichever replica it runs. */
