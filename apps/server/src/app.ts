@@ -27,6 +27,7 @@ import { authRoutes } from './routes/auth.ts'
 import { invitationRoutes } from './routes/invitations.ts'
 import { organizationRoutes } from './routes/organizations.ts'
 import { pgMetaRoutes } from './routes/pg-meta/index.ts'
+import { contentRoutes } from './routes/content.ts'
 import { projectRoutes } from './routes/projects.ts'
 import { sqlEditorRoutes } from './routes/sql-editor.ts'
 import type { App } from './routes/types.ts'
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   projectRoutes(app, ctx)
   pgMetaRoutes(app)
   sqlEditorRoutes(app, ctx)
+  contentRoutes(app, ctx)
 
   await registerSpa(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir)
   return app
