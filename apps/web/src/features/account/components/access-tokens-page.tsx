@@ -9,6 +9,7 @@ import { formatDate, formatDateTime, errorMessage } from '../../../lib/format'
 import { PageContainer, PageHeader } from '../../../ui/page-header'
 import { Button } from '../../../ui/button'
 import { Dialog, DialogFooter } from '../../../ui/dialog'
+import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { FormField } from '../../../ui/form-field'
 import { Input, NativeSelect } from '../../../ui/input'
 import { FormError } from '../../../ui/form-error'
@@ -169,31 +170,23 @@ function CreateTokenDialog({ open, onOpenChange }: { open: boolean; onOpenChange
 function RevokeTokenDialog({ token, onClose }: { token: AccessToken | null; onClose: () => void }) {
   const remove = useDeleteAccessToken()
   return (
-    <Dialog
+    <ConfirmDialog
       open={token !== null}
       onOpenChange={(open) => !open && onClose()}
       title="Revoke access token"
       description={token ? `Scripts using “${token.name}” stop working at once. This cannot be undone.` : undefined}
-    >
-      <DialogFooter>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="danger"
-          loading={remove.isPending}
-          onClick={() =>
-            token &&
-            remove.mutate(token.id, {
-              onSuccess: () => {
-                toast.success(`Revoked ${token.name}`)
-                onClose()
-              },
-              onError: (e) => toast.error(`Failed to revoke token: ${errorMessage(e)}`),
-            })
-          }
-        >
-          Revoke
-        </Button>
-      </DialogFooter>
-    </Dialog>
+      confirmLabel="Revoke"
+      loading={remove.isPending}
+      onConfirm={() =>
+        token &&
+        remove.mutate(token.id, {
+          onSuccess: () => {
+            toast.success(`Revoked ${token.name}`)
+            onClose()
+          },
+          onError: (e) => toast.error(`Failed to revoke token: ${errorMessage(e)}`),
+        })
+      }
+    />
   )
 }

@@ -11,7 +11,7 @@ import { FormField } from '../../../ui/form-field'
 import { Input } from '../../../ui/input'
 import { Button } from '../../../ui/button'
 import { FormError } from '../../../ui/form-error'
-import { TypeToConfirmDialog } from '../../../ui/type-to-confirm-dialog'
+import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { useUpdateOrganization } from '../api/update-organization'
 import { useDeleteOrganization } from '../api/delete-organization'
 
@@ -73,12 +73,12 @@ export function OrganizationGeneralPage({ organization }: { organization: Organi
           />
         )}
       </div>
-      <TypeToConfirmDialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={`Delete ${organization.name}`}
         description="Every project of this organization is deleted with it."
-        confirmValue={organization.name}
+        typeToConfirm={organization.name}
         confirmLabel="Delete organization"
         loading={remove.isPending}
         error={remove.error ? errorMessage(remove.error) : null}

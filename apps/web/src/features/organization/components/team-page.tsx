@@ -6,7 +6,7 @@ import { errorMessage, formatDate } from '../../../lib/format'
 import { PageContainer, PageHeader } from '../../../ui/page-header'
 import { Button } from '../../../ui/button'
 import { NativeSelect } from '../../../ui/input'
-import { Dialog, DialogFooter } from '../../../ui/dialog'
+import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { EmptyState, ErrorState } from '../../../ui/empty-state'
 import { SkeletonList } from '../../../ui/skeleton'
 import { Badge } from '../../../ui/badge'
@@ -141,35 +141,27 @@ function MembersTable({
 function RemoveMemberDialog({ slug, member, onClose }: { slug: string; member: Member | null; onClose: () => void }) {
   const remove = useRemoveMember()
   return (
-    <Dialog
+    <ConfirmDialog
       open={member !== null}
       onOpenChange={(open) => !open && onClose()}
       title="Remove member"
       description={member ? `${member.email} loses access to this organization and its projects.` : undefined}
-    >
-      <DialogFooter>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="danger"
-          loading={remove.isPending}
-          onClick={() =>
-            member &&
-            remove.mutate(
-              { slug, userId: member.userId },
-              {
-                onSuccess: () => {
-                  toast.success(`Removed ${member.email}`)
-                  onClose()
-                },
-                onError: (e) => toast.error(`Failed to remove member: ${errorMessage(e)}`),
-              },
-            )
-          }
-        >
-          Remove
-        </Button>
-      </DialogFooter>
-    </Dialog>
+      confirmLabel="Remove"
+      loading={remove.isPending}
+      onConfirm={() =>
+        member &&
+        remove.mutate(
+          { slug, userId: member.userId },
+          {
+            onSuccess: () => {
+              toast.success(`Removed ${member.email}`)
+              onClose()
+            },
+            onError: (e) => toast.error(`Failed to remove member: ${errorMessage(e)}`),
+          },
+        )
+      }
+    />
   )
 }
 

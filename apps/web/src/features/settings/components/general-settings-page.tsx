@@ -12,7 +12,7 @@ import { Input } from '../../../ui/input'
 import { Button } from '../../../ui/button'
 import { FormError } from '../../../ui/form-error'
 import { Dialog, DialogFooter } from '../../../ui/dialog'
-import { TypeToConfirmDialog } from '../../../ui/type-to-confirm-dialog'
+import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { useUpdateProject } from '../api/update-project'
 import { usePauseProject } from '../api/pause-project'
 import { useDeleteProject } from '../api/delete-project'
@@ -138,20 +138,20 @@ function DeleteSection({ project }: { project: ProjectDetail }) {
           </Button>
         }
       />
-      <TypeToConfirmDialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={`Delete ${project.name}`}
         description={
           project.kind === 'external' ? SETTINGS_MESSAGES.deleteExternalDetail : SETTINGS_MESSAGES.deleteDetail
         }
-        confirmValue={project.name}
+        typeToConfirm={project.name}
         confirmLabel="Delete project"
         loading={remove.isPending}
         error={remove.error ? errorMessage(remove.error) : null}
-        onConfirm={(confirm) =>
+        onConfirm={() =>
           remove.mutate(
-            { ref: project.ref, confirm },
+            { ref: project.ref, confirm: project.name },
             {
               onSuccess: () => {
                 toast.success(`Deleted ${project.name}`)

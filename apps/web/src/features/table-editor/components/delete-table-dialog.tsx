@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { buildDropTable } from '@basalt/sql'
 import { ErrorState } from '../../../ui/empty-state'
-import { TypeToConfirmDialog } from '../../../ui/type-to-confirm-dialog'
+import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { errorMessage } from '../../../lib/format'
 import { useDeleteTable } from '../../../project/pg-meta/delete-table'
 import { useTableDetails } from '../../../project/pg-meta/get-table-details'
@@ -35,7 +35,7 @@ export function DeleteTableDialog({
   if (!table.data) return null
   const sql = buildDropTable({ table: table.data, cascade })
   return (
-    <TypeToConfirmDialog
+    <ConfirmDialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={deleteTableTitle(table.data.name)}
@@ -60,7 +60,7 @@ export function DeleteTableDialog({
           </code>
         </>
       }
-      confirmValue={table.data.name}
+      typeToConfirm={table.data.name}
       confirmLabel={SCHEMA_EDITOR_MESSAGES.deleteTable}
       loading={remove.isPending}
       error={remove.error ? errorMessage(remove.error) : null}

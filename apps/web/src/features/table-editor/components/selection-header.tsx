@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import type { RowField, RowFilter, RowSort, TableRow } from '@basalt/contracts'
 import { errorMessage } from '../../../lib/format'
 import { Button } from '../../../ui/button'
-import { Dialog, DialogClose, DialogFooter } from '../../../ui/dialog'
+import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { DropdownMenu, DropdownMenuItem } from '../../../ui/dropdown-menu'
 import { useDeleteTableRows } from '../api/delete-table-rows'
 import { exportTableRows } from '../api/export-table-rows'
@@ -162,7 +162,7 @@ export function SelectionHeader({
           {deleteRowsText(count)}
         </Button>
       )}
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={(open) => {
           setConfirming(open)
@@ -172,32 +172,20 @@ export function SelectionHeader({
         description={
           all ? (truncate ? deleteRowsDescription(true) : deleteAllMatchingDescription) : deleteRowsDescription(false)
         }
+        size="sm"
+        cancelLabel={M.cancel}
+        confirmLabel={deleteRowsText(count)}
+        disabled={refusedTruncate}
+        loading={remove.isPending}
+        error={remove.error && `${M.deleteFailed}: ${errorMessage(remove.error)}`}
+        onConfirm={confirmDelete}
       >
         {refusedTruncate && (
           <p role="alert" className="text-sm text-destructive">
             {M.truncateImpersonating}
           </p>
         )}
-        {remove.error && (
-          <p role="alert" className="text-sm text-destructive">
-            {`${M.deleteFailed}: ${errorMessage(remove.error)}`}
-          </p>
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button size="sm">{M.cancel}</Button>
-          </DialogClose>
-          <Button
-            size="sm"
-            variant="danger"
-            disabled={refusedTruncate}
-            loading={remove.isPending}
-            onClick={confirmDelete}
-          >
-            {deleteRowsText(count)}
-          </Button>
-        </DialogFooter>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   )
 }

@@ -6,8 +6,7 @@ import { toast } from 'sonner'
 import { DEFAULT_ROW_PAGE_SIZE, type TableRow } from '@basalt/contracts'
 import type { Filter, Sort } from '@basalt/sql'
 import { Badge } from '../../../ui/badge'
-import { Button } from '../../../ui/button'
-import { Dialog, DialogClose, DialogFooter } from '../../../ui/dialog'
+import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { SkeletonList } from '../../../ui/skeleton'
 import { errorMessage } from '../../../lib/format'
 import { useDeleteTableRows } from '../api/delete-table-rows'
@@ -440,7 +439,7 @@ export function TableGrid({
             target={rowEditor}
             onClose={() => setRowEditor(null)}
           />
-          <Dialog
+          <ConfirmDialog
             open={deletingRow !== null}
             onOpenChange={(open) => {
               if (open) return
@@ -449,42 +448,29 @@ export function TableGrid({
             }}
             title={deleteRowsTitle(1)}
             description={deleteRowsDescription(false)}
-          >
-            {deleteRow.error && (
-              <p role="alert" className="text-sm text-destructive">
-                {`${TABLE_EDITOR_MESSAGES.deleteFailed}: ${errorMessage(deleteRow.error)}`}
-              </p>
-            )}
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button size="sm">{TABLE_EDITOR_MESSAGES.cancel}</Button>
-              </DialogClose>
-              <Button
-                size="sm"
-                variant="danger"
-                loading={deleteRow.isPending}
-                onClick={() => {
-                  if (!deletingRow) return
-                  deleteRow.mutate(
-                    {
-                      schema: table.schema,
-                      table: table.name,
-                      rows: [primaryKeyMatch(deletingRow.data, table.primaryKeys)],
-                      ...(impersonation ? { impersonation } : {}),
-                    },
-                    {
-                      onSuccess: () => {
-                        setDeletingRow(null)
-                        setSelection(NO_SELECTION)
-                      },
-                    },
-                  )
-                }}
-              >
-                {deleteRowsText(1)}
-              </Button>
-            </DialogFooter>
-          </Dialog>
+            size="sm"
+            cancelLabel={TABLE_EDITOR_MESSAGES.cancel}
+            confirmLabel={deleteRowsText(1)}
+            loading={deleteRow.isPending}
+            error={deleteRow.error && `${TABLE_EDITOR_MESSAGES.deleteFailed}: ${errorMessage(deleteRow.error)}`}
+            onConfirm={() => {
+              if (!deletingRow) return
+              deleteRow.mutate(
+                {
+                  schema: table.schema,
+                  table: table.name,
+                  rows: [primaryKeyMatch(deletingRow.data, table.primaryKeys)],
+                  ...(impersonation ? { impersonation } : {}),
+                },
+                {
+                  onSuccess: () => {
+                    setDeletingRow(null)
+                    setSelection(NO_SELECTION)
+                  },
+                },
+              )
+            }}
+          />
           <CsvImportDialog
             open={importOpen}
             onOpenChange={setImportOpen}
@@ -509,29 +495,20 @@ export function TableGrid({
         onClose={() => setExpandedIdx(null)}
       />
 
-      <Dialog
+      <ConfirmDialog
         open={pendingPage !== null}
         onOpenChange={(open) => !open && setPendingPage(null)}
         title={TABLE_EDITOR_MESSAGES.changePageTitle}
         description={TABLE_EDITOR_MESSAGES.changePageDescription}
-      >
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button size="sm">Cancel</Button>
-          </DialogClose>
-          <Button
-            size="sm"
-            variant="primary"
-            onClick={() => {
-              if (pendingPage !== null) setPaging({ filterKey, page: pendingPage })
-              setSelection(NO_SELECTION)
-              setPendingPage(null)
-            }}
-          >
-            {TABLE_EDITOR_MESSAGES.changePageConfirm}
-          </Button>
-        </DialogFooter>
-      </Dialog>
+        variant="primary"
+        size="sm"
+        confirmLabel={TABLE_EDITOR_MESSAGES.changePageConfirm}
+        onConfirm={() => {
+          if (pendingPage !== null) setPaging({ filterKey, page: pendingPage })
+          setSelection(NO_SELECTION)
+          setPendingPage(null)
+        }}
+      />
     </div>
   )
 }

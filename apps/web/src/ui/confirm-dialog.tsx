@@ -1,0 +1,122 @@
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { Dialog, DialogFooter } from './dialog'
+import { Button } from './button'
+import { FormField } from './form-field'
+import { Input } from './input'
+import { UI_MESSAGES } from './messages'
+
+/**
+ * Asks before an action — usually a mutation that cannot be undone — and runs it on confirmation: Cancel
+ * closes, the confirm button shows the action running, and its failure is shown in the dialog (an alert).
+ *
+ * With `typeToConfirm`, the user must type that exact value first (spec 2 §5): anything else shows 'Value
+ * entered does not match.' and does nothing.
+ *
+ * @example
+ *   <ConfirmDialog
+ *     open={removing !== null}
+ *     onOpenChange={(open) => !open && setRemoving(null)}
+ *     title="Remove member"
+ *     confirmLabel="Remove"
+ *     loading={remove.isPending}
+ *     onConfirm={() => remove.mutate(removing.id)}
+ *   />
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  variant = 'danger',
+  size,
+  onConfirm,
+  loading,
+  disabled,
+  error,
+  typeToConfirm,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  description?: ReactNode
+  /** More to read before confirming (a notice, the SQL that runs), above the field and the error. */
+  children?: ReactNode
+  confirmLabel: string
+  cancelLabel?: string
+  /** `danger` for what cannot be undone, `primary` for a choice that only changes what is shown. */
+  variant?: 'danger' | 'primary'
+  size?: 'sm' | 'md'
+  onConfirm: () => void
+  loading?: boolean
+  disabled?: boolean
+  /** A failure of the action itself. */
+  error?: string | null
+  /** The exact text the user must type before the action runs. */
+  typeToConfirm?: string
+}) {
+  const [typed, setTyped] = useState('')
+  const [mismatch, setMismatch] = useState(false)
+
+  const change = (next: boolean) => {
+    if (!next) {
+      setTyped('')
+      setMismatch(false)
+    }
+    onOpenChange(next)
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (typeToConfirm !== undefined && typed !== typeToConfirm) {
+      setMismatch(true)
+      return
+    }
+    setMismatch(false)
+    onConfirm()
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={change} title={title} description={description}>
+      <form onSubmit={submit} noValidate>
+        {children}
+        {typeToConfirm !== undefined ? (
+          <FormField
+            label={
+              <>
+                Type <strong className="font-mono">{typeToConfirm}</strong> to confirm
+              </>
+            }
+            error={mismatch ? UI_MESSAGES.typeToConfirmMismatch : (error ?? undefined)}
+          >
+            <Input
+              value={typed}
+              onChange={(e) => {
+                setTyped(e.target.value)
+                setMismatch(false)
+              }}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </FormField>
+        ) : (
+          error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )
+        )}
+        <DialogFooter>
+          <Button size={size} onClick={() => change(false)}>
+            {cancelLabel}
+          </Button>
+          <Button type="submit" size={size} variant={variant} loading={loading} disabled={disabled}>
+            {confirmLabel}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  )
+}
