@@ -1,13 +1,7 @@
 import { ChevronDown, KeyRound, Link2 } from 'lucide-react'
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../../ui/dropdown-menu'
+import type { ForeignKeyTarget } from '../state/foreign-key-map'
 import { SCHEMA_EDITOR_MESSAGES } from './schema-editor-messages'
-
-export interface ForeignKeyTarget {
-  targetTableId: number
-  targetSchema: string
-  targetTable: string
-  targetColumn: string
-}
 
 /**
  * A data column's header: name, type, key icons and the column menu (spec 1 §2): Edit column, Freeze /

@@ -3,7 +3,7 @@ import { ArrowRight } from 'lucide-react'
 import { cellText } from '../../../ui/data-grid/cell-text'
 import { filterValueOf } from '../state/cell-value'
 import { foreignKeyHref } from '../state/url-state'
-import type { ForeignKeyTarget } from './column-header'
+import type { ForeignKeyTarget } from '../state/foreign-key-map'
 
 /** A read-only cell: its text (NULL for null), a mark when truncated, and the foreign-key link button. */
 export function GridCell({

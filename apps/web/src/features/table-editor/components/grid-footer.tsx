@@ -8,10 +8,9 @@ import { Skeleton } from '../../../ui/skeleton'
 import { Spinner } from '../../../ui/spinner'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
 import { lastPage, parsePageInput } from '../state/pagination'
+import type { RowPageSize } from '../state/grid-paging'
 import type { GridView } from '../state/url-state'
 import type { WriteStatus } from '../state/write-queue'
-
-export type RowPageSize = (typeof ROW_PAGE_SIZES)[number]
 
 /**
  * Pagination, the total, Refresh and the Data / Definition toggle (spec 1 §2 footer). The Refresh button also
