@@ -28,7 +28,9 @@ export class RunDocument {
     this.stream.once('close', () => {
       this.#closed = true
     })
-    this.#pending = `{"runId":${JSON.stringify(runId)},"results":[`
+    // Sent at once, headers with it: the caller knows the run started (and its id) while the first statement
+    // still runs.
+    this.stream.write(`{"runId":${JSON.stringify(runId)},"results":[`)
   }
 
   /** Whether the whole document was written. */
