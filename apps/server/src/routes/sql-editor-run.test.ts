@@ -355,6 +355,22 @@ describe('SQL editor runs', () => {
     expect(reused.json()).toEqual({ code: 'conflict', message: SQL_RUN_ID_TAKEN_MESSAGE })
   })
 
+  it('signals a cancelled run again until it stops, when the first signal did not stop it', async () => {
+    const runId = randomUUID()
+    // The first cancel is caught inside the statement, which then sleeps on: only another signal ends it.
+    const query =
+      'do $$ begin begin perform pg_sleep(60); exception when query_canceled then ' +
+      "raise notice 'swallowed'; end; perform pg_sleep(60); end $$"
+    const pending = developer.post(url(), { query, runId })
+    await waitForRun(developer, runId, 'swallowed')
+    const started = Date.now()
+    expect((await developer.post(url('/cancel'), { runId })).json()).toEqual({ cancelled: true })
+    const r = (await pending).json() as SqlRunResult
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(r).toMatchObject({ status: 'cancelled', error: { pg: { code: '57014' } } })
+    expect(r.notices.map((n) => n.message)).toEqual(['swallowed'])
+  })
+
   async function waitForRun(agent: Agent, runId: string, inQuery: string) {
     const deadline = Date.now() + 10_000
     for (;;) {

@@ -121,6 +121,29 @@ export async function cancelRun(
   })
 }
 
+/**
+ * Signals a run whose cancel was asked for again, if it still runs: the first signal may have reached its
+ * backend between two statements, where it stops nothing. Answers whether the run still runs.
+ */
+export async function signalCancelledAgain(
+  db: pg.Pool,
+  runId: string,
+  signal: (pid: number) => Promise<Result<boolean>>,
+): Promise<boolean> {
+  return pooledTransaction(db, async (c) => {
+    const { rows } = await c.query<{ pid: number | null }>(
+      `select pid from basalt.sql_runs
+        where id = $1 and status = 'running' and cancel_requested_at is not null
+        for update`,
+      [runId],
+    )
+    const pid = rows[0]?.pid
+    if (pid === undefined) return false
+    if (pid !== null) await signal(pid)
+    return true
+  })
+}
+
 interface RunRow {
   id: string
   query: string

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto'
 import { ok, type Result, type SqlRunBody, type SqlRunError } from '@basalt/contracts'
 import type pg from 'pg'
 import type { ProjectCalls } from '../db/executor.ts'
-import { cancelRequested, cancelRun, pruneHistory, recordRunEnd, recordRunStart, type RunOwner } from './history.ts'
+import {
+  cancelRequested,
+  cancelRun,
+  pruneHistory,
+  recordRunEnd,
+  recordRunStart,
+  signalCancelledAgain,
+  type RunOwner,
+} from './history.ts'
 import { RunAbortedError, RunDocument } from './run-document.ts'
 import { DEFAULT_RUN_LIMITS, runStatements, type RunLimits, type RunOutcome } from './run.ts'
 import { splitStatements } from './statements.ts'
@@ -112,7 +120,25 @@ function syntaxErrorOutcome(text: string, error: Omit<SqlRunError, 'statementInd
   }
 }
 
-/** Cancels the caller's own running query (POST …/query/cancel), on whichever replica it runs. */
-export function cancelQuery(run: RunContext, runId: string): Promise<Result<{ cancelled: boolean }>> {
-  return cancelRun(run.db, run.owner, runId, signalBackend(run.project))
+/** How often, and how many times at most, a cancelled run that still runs is signalled again. */
+const RESIGNAL_EVERY_MS = 500
+const RESIGNAL_TIMES = 20
+
+/**
+ * Cancels the caller's own running query (POST …/query/cancel), on whichever replica it runs. A signal
+ * that reaches the backend between two statements stops nothing, and the run only looks at its cancel
+ * before its next statement — which may be long: so the run is signalled again until it has stopped.
+ */
+export async function cancelQuery(run: RunContext, runId: string): Promise<Result<{ cancelled: boolean }>> {
+  const signal = signalBackend(run.project)
+  const cancelled = await cancelRun(run.db, run.owner, runId, signal)
+  if (cancelled.ok) {
+    run.background(async () => {
+      for (let i = 0; i < RESIGNAL_TIMES; i++) {
+        await new Promise((resolve) => setTimeout(resolve, RESIGNAL_EVERY_MS))
+        if (!(await signalCancelledAgain(run.db, runId, signal))) return
+      }
+    })
+  }
+  return cancelled
 }
