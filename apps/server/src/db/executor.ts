@@ -1,11 +1,17 @@
-import { fail, READ_REPLICA_WRITE_MESSAGE, type Impersonation, type Result } from '@basalt/contracts'
+import {
+  fail,
+  READ_REPLICA_WRITE_MESSAGE,
+  SQL_READ_ONLY_IMPERSONATION_MESSAGE,
+  type Impersonation,
+  type Result,
+} from '@basalt/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type pg from 'pg'
 import { isConnectionLoss, UNAVAILABLE_SQLSTATES } from '../http/errors.ts'
 import { relationCacheOf, type RelationCache } from '../pg-meta/relation-lookup.ts'
 import type { PlatformContext } from '../platform/context.ts'
 import { notReady, resolveDatabase, type ProjectAccess } from '../platform/projects.ts'
-import { loginOf, projectPool } from './connections.ts'
+import { loginOf, projectPool, type ProjectLogin } from './connections.ts'
 import { ImpersonationError, withRole, type SharedSnapshot } from './impersonation.ts'
 import { isPgError, toApiError } from './pg-error.ts'
 
@@ -48,6 +54,41 @@ export interface ProjectCalls {
     impersonation: Impersonation | undefined,
     fn: (client: pg.ClientBase, snapshot: SharedSnapshot | undefined) => Promise<Result<T>>,
   ): Promise<Result<T>>
+  /**
+   * A run of the SQL editor: the member's own SQL, on one connection of the caller's login held for the
+   * whole run (see SqlSession). Read-only members run on the read-only login and may not impersonate (403).
+   */
+  sql<T>(impersonation: Impersonation | undefined, fn: (session: SqlSession) => Promise<Result<T>>): Promise<Result<T>>
+}
+
+/**
+ * The connection of an SQL editor run. It starts inside a transaction (as the impersonated role, with its
+ * claims, when there is one), which fn may end and open again as the member's SQL does (`commit`, `begin`);
+ * whatever fn leaves behind — an open transaction, `set`, `set role`, temporary tables, prepared
+ * statements, advisory locks — is rolled back and discarded before the connection returns to the pool.
+ */
+export interface SqlSession {
+  client: pg.ClientBase
+  /** The backend's pid: `pg_cancel_backend(pid)` from the same login cancels its running statement. */
+  pid: number
+  login: ProjectLogin
+  /** Whether the run is impersonating (then it must not run outside a transaction, where no role is set). */
+  impersonating: boolean
+  /** Right after a transaction was opened (`begin`): switches it to the run's role and claims again. */
+  reapplyRole(): Promise<void>
+}
+
+/**
+ * Leaves an SQL editor connection as the pool handed it out. A connection whose reset failed is closed, so
+ * that the pool drops it rather than hand out a session in an unknown state.
+ */
+async function resetSqlSession(client: pg.PoolClient): Promise<void> {
+  try {
+    await client.query('rollback')
+    await client.query('discard all')
+  } catch {
+    await (client as unknown as pg.Client).end().catch(() => {})
+  }
 }
 
 declare module 'fastify' {
@@ -117,12 +158,7 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
   }
   return {
     catalog: (fn) =>
-      on((pool) =>
-        withRole(pool, undefined, (c) => fn(c), {
-          readOnly: true,
-          timeoutMs: CATALOG_TIMEOUT_MS,
-        }),
-      ),
+      on((pool) => withRole(pool, undefined, (c) => fn(c), { readOnly: true, timeoutMs: CATALOG_TIMEOUT_MS })),
     read: (impersonation, fn) =>
       on(
         (pool) =>
@@ -140,13 +176,47 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
     },
     stream: (impersonation, fn) =>
       on(
-        (pool) =>
-          withRole(pool, impersonation, fn, {
-            readOnly: true,
-            shareSnapshot: true,
-          }),
+        (pool) => withRole(pool, impersonation, fn, { readOnly: true, shareSnapshot: true }),
         impersonation !== undefined,
       ),
+    sql: (impersonation, fn) => {
+      const login = loginOf(access)
+      if (impersonation && login === 'read_only') {
+        return Promise.resolve(fail('forbidden', SQL_READ_ONLY_IMPERSONATION_MESSAGE))
+      }
+      return on((pool) =>
+        withRole(pool, impersonation, async (client) => {
+          // The role and claims withRole set are local to its transaction: read them back, to set them again
+          // in each transaction the member's SQL opens after committing this one.
+          const role = impersonation
+            ? (
+                await client.query<{ role: string; claims: string }>(
+                  "select current_setting('role') as role, current_setting('request.jwt.claims') as claims",
+                )
+              ).rows[0]!
+            : undefined
+          const known = (client as unknown as { processID: number | null }).processID
+          const pid = known ?? (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
+          try {
+            return await fn({
+              client,
+              pid,
+              login,
+              impersonating: role !== undefined,
+              reapplyRole: async () => {
+                if (!role) return
+                await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
+                  role.role,
+                  role.claims,
+                ])
+              },
+            })
+          } finally {
+            await resetSqlSession(client)
+          }
+        }),
+      )
+    },
   }
 }
 
