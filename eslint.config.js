@@ -51,9 +51,6 @@ const SERVER_DB_ABOVE = {
  */
 const SERVER_DB_PENDING = {
   [`apps/server/src/db/executor.ts`]: ['platform/context', 'platform/projects', 'pg-meta/relation-lookup'],
-  [`apps/server/src/db/connections.ts`]: ['platform/context', 'platform/projects'],
-  [`apps/server/src/db/layout-upgrade.ts`]: ['platform/context', 'platform/projects'],
-  [`apps/server/src/db/impersonation.test.ts`]: ['pg-meta/testing/catalog-database'],
 }
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 

@@ -1,6 +1,6 @@
 import type pg from 'pg'
-import type { PlatformContext } from '../platform/context.ts'
-import type { ProjectAccess, ProjectRow } from '../platform/projects.ts'
+import type { DbContext } from './context.ts'
+import type { ProjectAccess, ProjectRow } from './project-types.ts'
 import { decryptSecret } from './crypto.ts'
 import type { PoolTarget } from './pools.ts'
 import type { ProjectPlacement } from './project-databases.ts'
@@ -26,7 +26,7 @@ export const placementOf = (p: Pick<ProjectRow, 'ref' | 'database_name' | 'clust
  * connection then starts read-only). Never a superuser of Basalt's servers. Never sent to the browser.
  */
 export function projectLogin(
-  ctx: PlatformContext,
+  ctx: DbContext,
   p: ProjectRow,
   login: ProjectLogin,
   /** A read replica's address instead of the primary's (the same roles: a replica is a copy). */
@@ -55,7 +55,7 @@ export const loginOf = (a: ProjectAccess): ProjectLogin => (a.role === 'read_onl
 
 /** The pool of a login (by default the caller's) on a database of the project (see projectLogin). */
 export function projectPool(
-  ctx: PlatformContext,
+  ctx: DbContext,
   a: ProjectAccess,
   database = 'primary',
   login: ProjectLogin = loginOf(a),
@@ -74,7 +74,7 @@ export function projectPool(
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000
 
 /** A URL that logs in as the project's admin role, for the operator's console (never for the browser). */
-export function adminUrlOf(ctx: PlatformContext, p: ProjectRow): string | null {
+export function adminUrlOf(ctx: DbContext, p: ProjectRow): string | null {
   if (p.kind !== 'embedded' || !p.admin_role) return null
   const login = projectLogin(ctx, p, 'admin') as {
     host: string

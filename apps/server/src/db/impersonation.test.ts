@@ -1,13 +1,41 @@
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCatalogDatabase, type CatalogDatabase } from '../pg-meta/testing/catalog-database.ts'
+import { createTestDatabase } from '../../test/databases.ts'
+import { bootstrapProjectDatabase } from './bootstrap.ts'
 import { createPool } from './pools.ts'
 import { withRole } from './impersonation.ts'
 
+/** A bootstrapped project database with the fixture, and a pool on it (as the cluster's superuser). */
+async function projectDatabase(prefix: string, fixtureSql: string) {
+  const database = await createTestDatabase(prefix)
+  const client = new pg.Client({ connectionString: database.url })
+  await client.connect()
+  try {
+    await bootstrapProjectDatabase(client)
+    await client.query(fixtureSql)
+  } finally {
+    await client.end()
+  }
+  const pool = createPool(database.url, { max: 3 })
+  return {
+    pool,
+    url: database.url,
+    /** Runs SQL outside any transaction under test (another session's commit). */
+    exec: async (sql: string) => {
+      await pool.query(sql)
+    },
+    drop: async () => {
+      await pool.end()
+      await database.drop()
+    },
+  }
+}
+
 const USER = 'aaaaaaaa-0000-4000-8000-00000000000a'
 
-let db: CatalogDatabase
+let db: Awaited<ReturnType<typeof projectDatabase>>
 beforeAll(async () => {
-  db = await createCatalogDatabase(
+  db = await projectDatabase(
     'snapshot',
     `
     insert into auth.users (id, email) values ('${USER}', 'ada@example.com');

@@ -1,7 +1,4 @@
-import type pg from 'pg'
-import type { Config } from '../config.ts'
-import type { PoolRegistry } from '../db/pools.ts'
-import type { ProjectDatabaseProvider } from '../db/project-databases.ts'
+import type { DbContext } from '../db/context.ts'
 import type { PlatformEvents } from './events.ts'
 import type { SetupStep } from './projects.ts'
 import type { Backoff, Ceiling } from './rate-limit.ts'
@@ -31,13 +28,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 }
 
 /** What every platform function works with; built once per app. */
-export interface PlatformContext {
-  config: Config
-  /** The platform store (schema basalt). */
-  db: pg.Pool
-  projectDatabases: ProjectDatabaseProvider
-  /** Live pools of project databases, keyed by project ref. */
-  projectPools: PoolRegistry
+export interface PlatformContext extends DbContext {
   rateLimits: RateLimits
   /** What this server tells every server on the platform database (pauses, deletes, access changes). */
   events: PlatformEvents

@@ -15,6 +15,7 @@ import {
 } from '@basalt/contracts'
 import { decryptSecret, encryptSecret } from '../db/crypto.ts'
 import { placementOf, projectPool } from '../db/connections.ts'
+import { notReady, type ProjectAccess, type ProjectRow } from '../db/project-types.ts'
 import { portIsFree } from '../db/ports.ts'
 import { withClient } from '../db/project-databases.ts'
 import { ensureProjectRoles } from '../db/project-roles.ts'
@@ -24,32 +25,8 @@ import type { Membership } from './organizations.ts'
 import { findReplica, startReplicas, type ConnectionId } from './replicas.ts'
 import { newProjectRef, randomToken } from './secrets.ts'
 
-export interface ProjectRow {
-  id: string
-  ref: string
-  name: string
-  organization_id: string | null
-  status: ProjectStatus
-  status_message: string | null
-  kind: 'embedded' | 'external'
-  database_name: string | null
-  connection_string_encrypted: string | null
-  admin_role: string | null
-  admin_password_encrypted: string | null
-  readonly_role: string | null
-  readonly_password_encrypted: string | null
-  cluster_port: number | null
-  statement_timeout_ms: number
-  created_at: Date
-  organization_slug: string
-  organization_name: string
-}
-
-/** A project as its members see it, with their role in its organisation. */
-export interface ProjectAccess {
-  project: ProjectRow
-  role: OrgRole
-}
+export type { ProjectAccess, ProjectRow } from '../db/project-types.ts'
+export { notReady } from '../db/project-types.ts'
 
 const SELECT_PROJECT = `
   select p.*, o.slug as organization_slug, o.name as organization_name
@@ -106,13 +83,6 @@ export async function findProjectAccess(db: pg.Pool, ref: string, userId: string
 
 export const PLATFORM_DATABASE_REFUSAL =
   "This is a Basalt platform database (it holds Basalt's own users and projects): it cannot be attached as a project"
-
-/** A refusal for calls on a project that is not running, or null when it is active. */
-export function notReady(p: ProjectRow): Result<never> | null {
-  if (p.status === 'active') return null
-  const why = { coming_up: 'is still coming up', inactive: 'is paused', failed: 'failed to start' }[p.status]
-  return fail('project_not_ready', `Project ${p.name} ${why}`)
-}
 
 async function setStatus(db: pg.Pool, id: string, status: ProjectStatus, message: string | null = null): Promise<void> {
   await db.query('update basalt.projects set status = $2, status_message = $3 where id = $1', [id, status, message])

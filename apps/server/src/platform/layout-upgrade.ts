@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto'
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import type { PlatformContext } from '../platform/context.ts'
-import { ensureClusterPort, type ProjectRow } from '../platform/projects.ts'
-import { PROJECT_CLUSTER_SETTINGS, startEmbeddedPostgres, type EmbeddedCluster } from './embedded.ts'
-import { freePort } from './ports.ts'
-import { withClient } from './project-databases.ts'
+import type { PlatformContext } from './context.ts'
+import { ensureClusterPort, type ProjectRow } from './projects.ts'
+import { PROJECT_CLUSTER_SETTINGS, startEmbeddedPostgres, type EmbeddedCluster } from '../db/embedded.ts'
+import { freePort } from '../db/ports.ts'
+import { withClient } from '../db/project-databases.ts'
 
 const run = promisify(execFile)
 
