@@ -72,6 +72,8 @@ export interface SqlSession {
   /** The backend's pid: `pg_cancel_backend(pid)` from the same login cancels its running statement. */
   pid: number
   login: ProjectLogin
+  /** Whether x-connection-encrypted chose a read replica (where every transaction is read-only). */
+  replica: boolean
   /** Whether the run is impersonating (then it must not run outside a transaction, where no role is set). */
   impersonating: boolean
   /** Right after a transaction was opened (`begin`): switches it to the run's role and claims again. */
@@ -88,6 +90,46 @@ async function resetSqlSession(client: pg.PoolClient): Promise<void> {
     await client.query('discard all')
   } catch {
     await (client as unknown as pg.Client).end().catch(() => {})
+  }
+}
+
+/**
+ * fn on the connection of an SQL editor run (see SqlSession), inside withRole's transaction; resets the
+ * session afterwards, whatever fn did.
+ */
+async function runSqlSession<T>(
+  client: pg.PoolClient,
+  where: { login: ProjectLogin; replica: boolean },
+  impersonation: Impersonation | undefined,
+  fn: (session: SqlSession) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  // The role and claims withRole set are local to its transaction: read them back, to set them again in each
+  // transaction the member's SQL opens after committing this one.
+  const role = impersonation
+    ? (
+        await client.query<{ role: string; claims: string }>(
+          "select current_setting('role') as role, current_setting('request.jwt.claims') as claims",
+        )
+      ).rows[0]!
+    : undefined
+  const known = (client as unknown as { processID: number | null }).processID
+  const pid = known ?? (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
+  try {
+    return await fn({
+      client,
+      pid,
+      ...where,
+      impersonating: role !== undefined,
+      reapplyRole: async () => {
+        if (!role) return
+        await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
+          role.role,
+          role.claims,
+        ])
+      },
+    })
+  } finally {
+    await resetSqlSession(client)
   }
 }
 
@@ -179,42 +221,16 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
         (pool) => withRole(pool, impersonation, fn, { readOnly: true, shareSnapshot: true }),
         impersonation !== undefined,
       ),
-    sql: (impersonation, fn) => {
+    sql: async (impersonation, fn) => {
       const login = loginOf(access)
-      if (impersonation && login === 'read_only') {
-        return Promise.resolve(fail('forbidden', SQL_READ_ONLY_IMPERSONATION_MESSAGE))
-      }
-      return on((pool) =>
-        withRole(pool, impersonation, async (client) => {
-          // The role and claims withRole set are local to its transaction: read them back, to set them again
-          // in each transaction the member's SQL opens after committing this one.
-          const role = impersonation
-            ? (
-                await client.query<{ role: string; claims: string }>(
-                  "select current_setting('role') as role, current_setting('request.jwt.claims') as claims",
-                )
-              ).rows[0]!
-            : undefined
-          const known = (client as unknown as { processID: number | null }).processID
-          const pid = known ?? (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
-          try {
-            return await fn({
-              client,
-              pid,
-              login,
-              impersonating: role !== undefined,
-              reapplyRole: async () => {
-                if (!role) return
-                await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-                  role.role,
-                  role.claims,
-                ])
-              },
-            })
-          } finally {
-            await resetSqlSession(client)
-          }
-        }),
+      if (impersonation && login === 'read_only') return fail('forbidden', SQL_READ_ONLY_IMPERSONATION_MESSAGE)
+      const chosen = await checked()
+      if (!chosen.ok) return chosen
+      const { pool, replica } = chosen.data
+      return call(
+        access,
+        () => withRole(pool, impersonation, (client) => runSqlSession(client, { login, replica }, impersonation, fn)),
+        replica,
       )
     },
   }

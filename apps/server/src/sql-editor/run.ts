@@ -1,4 +1,5 @@
 import {
+  READ_REPLICA_WRITE_MESSAGE,
   SQL_COPY_STDIO_MESSAGE,
   SQL_MAX_BYTES,
   SQL_MAX_ROWS,
@@ -62,8 +63,19 @@ const BUILTIN_TYPE_NAMES = new Map<number, string>(
   Object.entries(pg.types.builtins).map(([name, oid]) => [oid as number, name.toLowerCase()]),
 )
 
-/** A Postgres error of a statement, with its position in the whole text the run was sent. */
-function statementError(err: unknown, statement: SqlStatement | undefined, text: string): SqlRunError {
+/** SQLSTATE of a write in a read-only transaction: on a read replica, every write. */
+const READ_ONLY_TRANSACTION = '25006'
+
+/**
+ * A Postgres error of a statement, with its position in the whole text the run was sent. A write on a read
+ * replica says so as the spec does (spec 2 §6, §8), with Postgres' own error kept beside it.
+ */
+function statementError(
+  err: unknown,
+  statement: SqlStatement | undefined,
+  text: string,
+  onReplica = false,
+): SqlRunError {
   if (!isPgError(err)) {
     if (!isConnectionLoss(err)) throw err
     return {
@@ -89,8 +101,10 @@ function statementError(err: unknown, statement: SqlStatement | undefined, text:
     },
     text,
   )
+  const replicaWrite = onReplica && err.code === READ_ONLY_TRANSACTION
   return {
     ...error,
+    ...(replicaWrite ? { code: 'bad_request', message: READ_REPLICA_WRITE_MESSAGE } : {}),
     statementIndex: statement?.index ?? null,
     ...(position === undefined ? {} : { line: lineAt(text, position - 1) }),
   }
@@ -287,7 +301,7 @@ export async function runStatements(
           rolledBack = true
           tx = 'none'
         }
-        error = statementError(err, s, text)
+        error = statementError(err, s, text, session.replica)
         status = 'error'
         break
       }
