@@ -44,16 +44,6 @@ const SERVER_DB_ABOVE = {
   regex: '^(\\.\\./)+(pg-meta|platform|routes)(/|$)',
   message: 'src/db is below pg-meta/, platform/ and routes/: it imports none of them (DESIGN.md "Layout").',
 }
-/**
- * Server files that broke the db/ rule when it was written, with the modules they import: they may keep
- * those imports, and no others, until the server's owner moves them (see the issue 11 report). Remove a
- * file from here once it is clean.
- */
-const SERVER_DB_PENDING = {
-  [`apps/server/src/db/executor.ts`]: ['platform/context', 'platform/projects', 'pg-meta/relation-lookup'],
-}
-const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
 const boundaries = [
   ...featureZones,
   ...restrictWithoutApp(
@@ -80,18 +70,7 @@ const boundaries = [
       },
     ],
   ),
-  restrict(['apps/server/src/db/**/*.ts'], [SERVER_DB_ABOVE], Object.keys(SERVER_DB_PENDING)),
-  ...Object.entries(SERVER_DB_PENDING).map(([file, allowed]) =>
-    restrict(
-      [file],
-      [
-        {
-          ...SERVER_DB_ABOVE,
-          regex: `^(\\.\\./)+(?!(${allowed.map(escapeRegex).join('|')})\\.ts$)(pg-meta|platform|routes)(/|$)`,
-        },
-      ],
-    ),
-  ),
+  restrict(['apps/server/src/db/**/*.ts'], [SERVER_DB_ABOVE]),
 ]
 
 export default tseslint.config(

@@ -10,7 +10,7 @@ import {
 } from '@basalt/contracts'
 import pg from 'pg'
 import Cursor from 'pg-cursor'
-import type { SqlSession } from '../db/executor.ts'
+import type { SqlSession } from '../http/project-executor.ts'
 import { isPgError, toApiError } from '../db/pg-error.ts'
 import { dataTypeParsers } from '../db/pools.ts'
 import { isConnectionLoss } from '../http/errors.ts'

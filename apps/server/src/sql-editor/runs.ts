@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { ok, type Result, type SqlRunBody, type SqlRunError } from '@basalt/contracts'
 import type pg from 'pg'
-import type { ProjectCalls } from '../db/executor.ts'
+import type { ProjectCalls } from '../http/project-executor.ts'
 import {
   cancelRequested,
   cancelRun,

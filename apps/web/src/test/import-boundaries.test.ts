@@ -59,9 +59,9 @@ describe('import boundaries', () => {
     expect(await refused('apps/server/src/db/x.ts', use('../pg-meta/catalog.ts'))).toBe(true)
     expect(await refused('apps/server/src/db/bootstrap/x.ts', use('../../routes/types.ts'))).toBe(true)
     expect(await refused('apps/server/src/db/x.ts', use('./pools.ts'))).toBe(false)
-    // Files not yet moved keep only the imports they had (eslint.config.js, SERVER_DB_PENDING).
-    expect(await refused('apps/server/src/db/executor.ts', use('../platform/projects.ts'))).toBe(false)
-    expect(await refused('apps/server/src/db/executor.ts', use('../platform/users.ts'))).toBe(true)
+    // No file of db/ is an exception any more (the executor, which joins the platform and db/, is in http/).
+    expect(await refused('apps/server/src/db/connections.ts', use('../platform/projects.ts'))).toBe(true)
     expect(await refused('apps/server/src/db/connections.ts', use('../pg-meta/relation-lookup.ts'))).toBe(true)
+    expect(await refused('apps/server/src/http/project-executor.ts', use('../platform/projects.ts'))).toBe(false)
   })
 })

@@ -6,7 +6,7 @@ import { tableDataRoutes } from './table-data.ts'
 
 /**
  * The project database routes (`/api/platform/pg-meta/:ref/…`, spec 2 §7), one file per kind of object.
- * Every call goes through the project executor (`req.project`, db/executor.ts).
+ * Every call goes through the project executor (`req.project`, http/project-executor.ts).
  */
 export function pgMetaRoutes(app: App): void {
   catalogRoutes(app)

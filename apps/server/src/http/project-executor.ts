@@ -7,13 +7,13 @@ import {
 } from '@basalt/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type pg from 'pg'
-import { isConnectionLoss, UNAVAILABLE_SQLSTATES } from '../http/errors.ts'
+import { isConnectionLoss, UNAVAILABLE_SQLSTATES } from './errors.ts'
 import { relationCacheOf, type RelationCache } from '../pg-meta/relation-lookup.ts'
 import type { PlatformContext } from '../platform/context.ts'
 import { notReady, resolveDatabase, type ProjectAccess } from '../platform/projects.ts'
-import { loginOf, projectPool, type ProjectLogin } from './connections.ts'
-import { ImpersonationError, withRole, type SharedSnapshot } from './impersonation.ts'
-import { isPgError, toApiError } from './pg-error.ts'
+import { loginOf, projectPool, type ProjectLogin } from '../db/connections.ts'
+import { ImpersonationError, withRole, type SharedSnapshot } from '../db/impersonation.ts'
+import { isPgError, toApiError } from '../db/pg-error.ts'
 
 /** SQLSTATE of a write in a read-only transaction (every transaction on a hot standby). */
 const READ_ONLY_TRANSACTION = '25006'
