@@ -40,10 +40,10 @@ export async function listReplicas(db: pg.Pool, projectId: string): Promise<Repl
   return rows
 }
 
-/** The replica of this project with this id, if any. */
+/** The replica of this project with this id or identifier (`<ref>-rr-…`, as the databases list shows it). */
 export async function findReplica(db: pg.Pool, projectId: string, id: string): Promise<ReplicaRow | null> {
   const { rows } = await db.query<ReplicaRow>(
-    'select * from basalt.project_replicas where project_id = $1 and id::text = $2',
+    'select * from basalt.project_replicas where project_id = $1 and (id::text = $2 or identifier = $2)',
     [projectId, id],
   )
   return rows[0] ?? null
