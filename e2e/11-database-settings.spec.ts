@@ -2,7 +2,8 @@
 // organisation finds the host, port, database and the project's admin role (never the cluster's superuser),
 // reveals its password, copies the psql command, and those values really do connect; a Read-only member
 // sees the same parameters but is offered no Reveal, and the server refuses them the password. Both are
-// this journey's own members, so the theme the owner switches is seen by no other journey.
+// this journey's own members, so the theme the owner switches is seen by no other journey. The owner also sets
+// the statement timeout, which a reload keeps; the journey puts the old one back.
 import type { Locator, Page } from '@playwright/test'
 import pg from 'pg'
 import { expectNamedControls } from './support/accessibility'
@@ -11,6 +12,7 @@ import { csrfHeader, expectNoErrorPage, screenshot } from './support/journey'
 
 const TITLE = 'Database settings'
 const REVEAL_ONLY_ADMINS = 'Only Owners and Administrators can reveal the password.'
+const TIMEOUT_LABEL = 'Statement timeout (seconds)'
 
 /** The page's connection parameters, as its read-only fields show them. */
 async function parameters(main: Locator) {
@@ -135,4 +137,36 @@ test('a Read-only member sees the connection parameters but no Reveal, and the s
   const reveal = await page.request.post(`/api/projects/${ref}/database/password`, { headers: await csrfHeader(page) })
   expect(reveal.status()).toBe(403)
   expect(await reveal.json()).toMatchObject({ code: 'forbidden' })
+})
+
+test('an owner sets the statement timeout to 30 seconds and it is still 30 after a reload', async ({
+  page,
+  platform,
+}) => {
+  const ref = 'default'
+  await signIn(page, await platform.member('j11-timeout', 'owner'))
+  const main = await openDatabaseSettings(page, ref)
+  const field = main.getByRole('spinbutton', { name: TIMEOUT_LABEL })
+  await expect(field).not.toHaveValue('')
+  const before = await field.inputValue()
+
+  try {
+    await field.fill('30')
+    await main.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Statement timeout saved')).toBeVisible()
+    await expectNamedControls(page)
+
+    await page.reload()
+    await expect(main.getByRole('spinbutton', { name: TIMEOUT_LABEL })).toHaveValue('30')
+    // What the server answers, not only what the page remembers.
+    const settings = await page.request.get(`/api/projects/${ref}/database/settings`)
+    expect(await settings.json()).toEqual({ statementTimeoutMs: 30_000 })
+  } finally {
+    // Back to what it was, so no other journey runs under this journey's timeout.
+    const restore = await page.request.patch(`/api/projects/${ref}/database/settings`, {
+      headers: await csrfHeader(page),
+      data: { statementTimeoutMs: Math.round(Number(before) * 1000) },
+    })
+    expect(restore.status()).toBe(200)
+  }
 })

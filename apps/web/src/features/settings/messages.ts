@@ -23,4 +23,13 @@ export const DATABASE_SETTINGS_MESSAGES = {
   uriLabel: 'Connection string',
   uriDetail: 'Replace [YOUR-PASSWORD] with the password before you use it.',
   loadError: 'Failed to retrieve the connection details',
+  timeoutTitle: 'Statement timeout',
+  timeoutDetail:
+    "How long any one statement the dashboard sends to this project's database may run, the SQL editor's included.",
+  timeoutLabel: 'Statement timeout (seconds)',
+  timeoutRange: 'From 1 second to 24 hours (86400 seconds).',
+  timeoutOnlyAdmins: 'Only Owners and Administrators can change the statement timeout.',
+  timeoutNotANumber: 'Enter the statement timeout in seconds',
+  timeoutSaved: 'Statement timeout saved',
+  timeoutLoadError: 'Failed to retrieve the statement timeout',
 } as const

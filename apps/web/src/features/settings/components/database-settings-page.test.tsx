@@ -8,6 +8,9 @@ import { DatabaseSettingsPage } from './database-settings-page'
 
 const CONNECTION = '/api/projects/abc/database/connection'
 const PASSWORD = '/api/projects/abc/database/password'
+const SETTINGS = '/api/projects/abc/database/settings'
+/** The statement timeout every test's page also reads. */
+const settings = { [`GET ${SETTINGS}`]: { body: { statementTimeoutMs: 120_000 } } }
 
 const info = (overrides: Partial<ProjectConnectionInfo> = {}): ProjectConnectionInfo => ({
   host: '127.0.0.1',
@@ -25,7 +28,7 @@ const reader = testProject({ ref: 'abc', role: 'read_only', permissions: permiss
 
 describe('DatabaseSettingsPage', () => {
   it('shows the connection parameters, the psql command and the connection string, each with a copy button', async () => {
-    mockFetch({ [`GET ${CONNECTION}`]: { body: info() } })
+    mockFetch({ ...settings, [`GET ${CONNECTION}`]: { body: info() } })
     renderWithProviders(<DatabaseSettingsPage project={owner} />)
     expect(screen.getByRole('heading', { level: 1, name: DATABASE_SETTINGS_MESSAGES.title })).toBeInTheDocument()
 
@@ -52,6 +55,7 @@ describe('DatabaseSettingsPage', () => {
 
   it('offers Reveal to members with settings:write, and shows the password with Copy and Hide', async () => {
     const { calls } = mockFetch({
+      ...settings,
       [`GET ${CONNECTION}`]: { body: info() },
       [`POST ${PASSWORD}`]: { body: { password: 's3cret-admin-pass' } },
     })
@@ -79,6 +83,7 @@ describe('DatabaseSettingsPage', () => {
 
   it('shows the server’s refusal of a reveal', async () => {
     mockFetch({
+      ...settings,
       [`GET ${CONNECTION}`]: { body: info() },
       [`POST ${PASSWORD}`]: { status: 403, body: { code: 'forbidden', message: 'You may not reveal this password' } },
     })
@@ -89,7 +94,7 @@ describe('DatabaseSettingsPage', () => {
   })
 
   it('offers no Reveal without settings:write and says who may reveal it', async () => {
-    mockFetch({ [`GET ${CONNECTION}`]: { body: info() } })
+    mockFetch({ ...settings, [`GET ${CONNECTION}`]: { body: info() } })
     renderWithProviders(<DatabaseSettingsPage project={reader} />)
     const field = await screen.findByLabelText('Password')
     expect(field).toHaveAccessibleDescription(DATABASE_SETTINGS_MESSAGES.passwordRevealOnlyAdmins)
@@ -100,7 +105,7 @@ describe('DatabaseSettingsPage', () => {
   })
 
   it('says where the password is when Basalt does not hold it', async () => {
-    mockFetch({ [`GET ${CONNECTION}`]: { body: info({ passwordAvailable: false }) } })
+    mockFetch({ ...settings, [`GET ${CONNECTION}`]: { body: info({ passwordAvailable: false }) } })
     renderWithProviders(<DatabaseSettingsPage project={owner} />)
     expect(await screen.findByText(DATABASE_SETTINGS_MESSAGES.passwordNotHeld)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Reveal' })).not.toBeInTheDocument()
@@ -108,7 +113,7 @@ describe('DatabaseSettingsPage', () => {
   })
 
   it('warns, verbatim, when the project connects as a superuser', async () => {
-    mockFetch({ [`GET ${CONNECTION}`]: { body: info({ superuser: true, user: 'postgres' }) } })
+    mockFetch({ ...settings, [`GET ${CONNECTION}`]: { body: info({ superuser: true, user: 'postgres' }) } })
     renderWithProviders(<DatabaseSettingsPage project={owner} />)
     expect(await screen.findByRole('note')).toHaveTextContent(SUPERUSER_CONNECTION_WARNING)
     expect(screen.getByText(SUPERUSER_CONNECTION_WARNING)).toBeInTheDocument()
@@ -116,10 +121,11 @@ describe('DatabaseSettingsPage', () => {
 
   it('shows placeholders while loading, then the error when the details cannot be read', async () => {
     mockFetch({
+      ...settings,
       [`GET ${CONNECTION}`]: { status: 409, body: { code: 'project_not_ready', message: 'Project is paused' } },
     })
     renderWithProviders(<DatabaseSettingsPage project={owner} />)
-    expect(screen.getAllByRole('status', { name: 'Loading' })).toHaveLength(2)
+    expect(screen.getAllByRole('status', { name: 'Loading' })).toHaveLength(3)
     const error = await screen.findByRole('alert')
     expect(error).toHaveTextContent(DATABASE_SETTINGS_MESSAGES.loadError)
     expect(error).toHaveTextContent('Project is paused')

@@ -14,6 +14,7 @@ import { useProjectConnection } from '../api/get-project-connection'
 import { useRevealProjectPassword } from '../api/reveal-project-password'
 import { connectionUri } from '../connection-uri'
 import { DATABASE_SETTINGS_MESSAGES as MESSAGES } from '../messages'
+import { StatementTimeoutSection } from './statement-timeout-section'
 
 /**
  * What the hidden password field holds: a password input shows it as dots and screen readers announce a
@@ -21,7 +22,7 @@ import { DATABASE_SETTINGS_MESSAGES as MESSAGES } from '../messages'
  */
 const PASSWORD_MASK = '****************'
 
-/** Settings › Database: how to connect to the project's database as its admin role. */
+/** Settings › Database: how to connect to the project's database as its admin role, and its statement timeout. */
 export function DatabaseSettingsPage({ project }: { project: ProjectDetail }) {
   const connection = useProjectConnection(project.ref)
   return (
@@ -41,6 +42,9 @@ export function DatabaseSettingsPage({ project }: { project: ProjectDetail }) {
       ) : (
         <ConnectionDetails project={project} info={connection.data} />
       )}
+      <div className="mt-6">
+        <StatementTimeoutSection project={project} />
+      </div>
     </PageContainer>
   )
 }
