@@ -3,7 +3,8 @@
 // reveals its password, copies the psql command, and those values really do connect; a Read-only member
 // sees the same parameters but is offered no Reveal, and the server refuses them the password. Both are
 // this journey's own members, so the theme the owner switches is seen by no other journey. The owner also sets
-// the statement timeout, which a reload keeps; the journey puts the old one back.
+// the statement timeout, which a reload keeps; the journey puts the old one back. On Settings › Infrastructure
+// an owner adds a read replica of the default project, watches it come up, and removes it again.
 import type { Locator, Page } from '@playwright/test'
 import pg from 'pg'
 import { expectNamedControls } from './support/accessibility'
@@ -168,5 +169,58 @@ test('an owner sets the statement timeout to 30 seconds and it is still 30 after
       data: { statementTimeoutMs: Math.round(Number(before) * 1000) },
     })
     expect(restore.status()).toBe(200)
+  }
+})
+
+test('an owner adds a read replica on Settings › Infrastructure, sees it come up, and removes it', async ({
+  page,
+  platform,
+}) => {
+  const ref = 'default'
+  await signIn(page, await platform.member('j11-replicas', 'owner'))
+  await page.goto(`/project/${ref}/settings/infrastructure`)
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { level: 1, name: 'Compute and disk' })).toBeVisible()
+  const table = main.getByRole('table', { name: 'Databases' })
+  const primary = table.getByRole('row').filter({ hasText: 'Primary' })
+  await expect(primary).toContainText(ref)
+  await expect(primary).toContainText('Active')
+  await expectNoErrorPage(page)
+
+  await main.getByRole('button', { name: 'Add read replica' }).click()
+  const replica = table.getByRole('row').filter({ hasText: 'Read replica' })
+  await expect(replica).toHaveCount(1)
+  const identifier = (await replica.getByRole('cell').first().textContent())!.trim()
+  expect(identifier).toMatch(new RegExp(`^${ref}-rr-`))
+  try {
+    // The page reads the list again while the replica is coming up, until its cluster has caught up.
+    await expect(replica).toContainText('Active', { timeout: 90_000 })
+    await expectNamedControls(page)
+    await screenshot(page, '11-infrastructure-light')
+
+    const html = page.locator('html')
+    const themeButton = page.getByRole('button', { name: /^Theme: / })
+    const theme = (await themeButton.getAttribute('aria-label'))!.replace('Theme: ', '')
+    await themeButton.click()
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click()
+    await expect(html).toHaveClass(/(^|\s)dark(\s|$)/)
+    await screenshot(page, '11-infrastructure-dark')
+    await themeButton.click()
+    await page.getByRole('menuitemradio', { name: theme.charAt(0).toUpperCase() + theme.slice(1) }).click()
+    await expect(themeButton).toHaveAccessibleName(`Theme: ${theme}`)
+
+    await main.getByRole('button', { name: `Remove ${identifier}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Remove read replica' })
+    await dialog.getByRole('button', { name: 'Remove' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(table.getByRole('row').filter({ hasText: 'Read replica' })).toHaveCount(0)
+  } finally {
+    // Whatever failed above, the shared default project is left without this journey's replica.
+    const left = await page.request.get(`/api/platform/projects/${ref}/databases`)
+    for (const d of (await left.json()) as Array<{ identifier: string }>) {
+      if (d.identifier === identifier) {
+        await page.request.delete(`/api/projects/${ref}/replicas/${identifier}`, { headers: await csrfHeader(page) })
+      }
+    }
   }
 })

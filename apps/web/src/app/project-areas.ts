@@ -380,6 +380,10 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
     routes: [
       { path: 'settings/general', lazy: () => settings().then((m) => ({ Component: m.GeneralSettingsRoute })) },
       { path: 'settings/database', lazy: () => settings().then((m) => ({ Component: m.DatabaseSettingsRoute })) },
+      {
+        path: 'settings/infrastructure',
+        lazy: () => settings().then((m) => ({ Component: m.InfrastructureSettingsRoute })),
+      },
     ],
   },
 ]

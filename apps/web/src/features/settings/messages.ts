@@ -33,3 +33,22 @@ export const DATABASE_SETTINGS_MESSAGES = {
   timeoutSaved: 'Statement timeout saved',
   timeoutLoadError: 'Failed to retrieve the statement timeout',
 } as const
+
+/** Settings › Infrastructure (the menu's "Compute and disk"). */
+export const INFRASTRUCTURE_SETTINGS_MESSAGES = {
+  // As the Settings menu names it (e2e/05 opens every entry and expects its title).
+  title: 'Compute and disk',
+  description: 'The databases that serve this project: its primary, and the read replicas that follow it.',
+  replicasTitle: 'Read replicas',
+  replicasDetail:
+    'A read replica streams every change of the primary and answers read-only queries; the SQL editor can run on one.',
+  addReplica: 'Add read replica',
+  replicaAdded: 'Read replica added',
+  removeTitle: 'Remove read replica',
+  removeDetail: (identifier: string) =>
+    `Removes ${identifier} and its copy of the data. Queries sent to it stop working. The primary is not changed.`,
+  replicaRemoved: (identifier: string) => `Removed ${identifier}`,
+  onlyAdmins: 'Only Owners and Administrators can add or remove read replicas.',
+  loadError: "Failed to retrieve the project's databases",
+  typeLabels: { primary: 'Primary', read_replica: 'Read replica' },
+} as const

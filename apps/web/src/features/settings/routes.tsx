@@ -1,6 +1,7 @@
 import { useProject } from '../../project/use-project'
 import { DatabaseSettingsPage } from './components/database-settings-page'
 import { GeneralSettingsPage } from './components/general-settings-page'
+import { InfrastructureSettingsPage } from './components/infrastructure-settings-page'
 
 /** The built pages of project settings (the areas table loads this module for their routes). */
 export function GeneralSettingsRoute() {
@@ -11,4 +12,9 @@ export function GeneralSettingsRoute() {
 export function DatabaseSettingsRoute() {
   const { project } = useProject()
   return <DatabaseSettingsPage project={project} />
+}
+
+export function InfrastructureSettingsRoute() {
+  const { project } = useProject()
+  return <InfrastructureSettingsPage project={project} />
 }
