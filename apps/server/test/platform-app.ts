@@ -191,11 +191,12 @@ export async function projectAdminUrl(t: { app: App; db: pg.Pool }, ref: string)
 
 /**
  * What project route tests start from: an app with an owner, one active project of the owner's
- * organisation, a connection to that project's database as its admin role (see projectAdminUrl), and `join` to add a member with a role
+ * organisation (on a cluster of its own with `clusters`), a connection to that project's database as its admin
+ * role (see projectAdminUrl), `outsider` for a member of another organisation only, and `join` to add a member with a role
  * through an invitation. `close` ends the connection and the app.
  */
-export async function createProjectApp(name: string) {
-  const t = await createTestApp()
+export async function createProjectApp(name: string, options: { clusters?: boolean } = {}) {
+  const t = await createTestApp(options)
   const owner = new Agent(t.app)
   await owner.signUp('owner@example.com')
   const [org] = (await owner.get('/api/organizations')).json()
@@ -212,9 +213,18 @@ export async function createProjectApp(name: string) {
     if (signUp.statusCode !== 201) throw new Error(`${email} could not join: ${signUp.statusCode} ${signUp.body}`)
     return agent
   }
+  /** A member of another organisation only: the project's routes must answer them 404. */
+  const outsider = async (email = 'out@example.com'): Promise<Agent> => {
+    const elsewhere = (await owner.post('/api/organizations', { name: 'Elsewhere' })).json().slug
+    const { token } = (await owner.post(`/api/organizations/${elsewhere}/invitations`, { email, role: 'owner' })).json()
+    const agent = new Agent(t.app)
+    const signUp = await agent.signUp(email, 'correct horse battery', token)
+    if (signUp.statusCode !== 201) throw new Error(`${email} could not join: ${signUp.statusCode} ${signUp.body}`)
+    return agent
+  }
   const close = async () => {
     await database.end()
     await t.close()
   }
-  return { t, owner, slug: org.slug as string, ref, database, join, close }
+  return { t, owner, slug: org.slug as string, ref, database, join, outsider, close }
 }

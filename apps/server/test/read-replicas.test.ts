@@ -4,14 +4,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { READ_REPLICA_WRITE_MESSAGE } from '@basalt/contracts'
 import { REPLICAS_NEED_CLUSTERS } from '../src/db/project-databases.ts'
-import {
-  Agent,
-  createProjectApp,
-  createTestApp,
-  projectAdminUrl,
-  projectSuperuserUrl,
-  waitForProject,
-} from './platform-app.ts'
+import type { Agent } from './platform-app.ts'
+import { createProjectApp, projectAdminUrl, projectSuperuserUrl, waitForProject } from './platform-app.ts'
 
 interface Database {
   identifier: string
@@ -26,7 +20,8 @@ interface Database {
  * spec's note, and schema changes still go to the primary.
  */
 describe('read replicas of a project on its own cluster', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>
+  let p: Awaited<ReturnType<typeof createProjectApp>>
+  let t: typeof p.t
   let owner: Agent
   let ref: string
   let replica: Database
@@ -35,21 +30,14 @@ describe('read replicas of a project on its own cluster', () => {
     agent.request('POST', api(call), body, { 'x-connection-encrypted': replica.connectionId })
 
   beforeAll(async () => {
-    t = await createTestApp({ clusters: true })
-    owner = new Agent(t.app)
-    await owner.signUp('owner@example.com')
-    const [org] = (await owner.get('/api/organizations')).json()
-    ref = (await owner.post(`/api/organizations/${org.slug}/projects`, { name: 'Replicated' })).json().ref
-    expect(await waitForProject(owner, ref)).toMatchObject({ status: 'active' })
-    const admin = new pg.Client({ connectionString: await projectAdminUrl(t, ref) })
-    await admin.connect()
-    await admin.query(
+    p = await createProjectApp('Replicated', { clusters: true })
+    ;({ t, owner, ref } = p)
+    await p.database.query(
       `create table public.notes (id int primary key, body text); insert into public.notes values (1, 'one')`,
     )
-    await admin.end()
   })
   afterAll(async () => {
-    await t?.close()
+    await p?.close()
   })
 
   it('adds a replica that streams from the primary, and serves reads chosen by x-connection-encrypted', async () => {

@@ -38,12 +38,7 @@ describe('content API (snippets and reports)', () => {
     developer = await p.join('dev@example.com', 'developer')
     readOnly = await p.join('ro@example.com', 'read_only')
     writer = await p.join('writer@example.com', 'developer')
-    const elsewhere = (await p.owner.post('/api/organizations', { name: 'Elsewhere' })).json().slug
-    const { token } = (
-      await p.owner.post(`/api/organizations/${elsewhere}/invitations`, { email: 'out@example.com', role: 'owner' })
-    ).json()
-    outsider = new Agent(p.t.app)
-    expect((await outsider.signUp('out@example.com', 'correct horse battery', token)).statusCode).toBe(201)
+    outsider = await p.outsider()
   })
   afterAll(async () => {
     await p?.close()

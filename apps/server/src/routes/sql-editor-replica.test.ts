@@ -1,11 +1,10 @@
 import { READ_REPLICA_WRITE_MESSAGE, type SqlRunResult } from '@basalt/contracts'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Agent, createTestApp, projectAdminUrl, waitForProject } from '../../test/platform-app.ts'
+import { type Agent, createProjectApp } from '../../test/platform-app.ts'
 
 /** SQL editor runs on a read replica chosen by x-connection-encrypted (spec 2 §6, §8). */
 describe('SQL editor runs on a read replica', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>
+  let p: Awaited<ReturnType<typeof createProjectApp>>
   let owner: Agent
   let ref: string
   let connectionId: string
@@ -21,18 +20,11 @@ describe('SQL editor runs on a read replica', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ clusters: true })
-    owner = new Agent(t.app)
-    await owner.signUp('owner@example.com')
-    const [org] = (await owner.get('/api/organizations')).json()
-    ref = (await owner.post(`/api/organizations/${org.slug}/projects`, { name: 'Replicated' })).json().ref
-    expect(await waitForProject(owner, ref)).toMatchObject({ status: 'active' })
-    const admin = new pg.Client({ connectionString: await projectAdminUrl(t, ref) })
-    await admin.connect()
-    await admin.query(
+    p = await createProjectApp('Replicated', { clusters: true })
+    ;({ owner, ref } = p)
+    await p.database.query(
       `create table public.notes (id int primary key, body text); insert into public.notes values (1, 'one')`,
     )
-    await admin.end()
     expect((await owner.post(`/api/projects/${ref}/replicas`)).statusCode).toBe(201)
     for (const deadline = Date.now() + 60_000; ;) {
       const replica = (await owner.get(`/api/platform/projects/${ref}/databases`)).json()[1]
@@ -45,7 +37,7 @@ describe('SQL editor runs on a read replica', () => {
     }
   })
   afterAll(async () => {
-    await t?.close()
+    await p?.close()
   })
 
   it('reads there, and answers a write with the spec’s note and Postgres’ error', async () => {

@@ -37,12 +37,7 @@ describe('SQL editor runs', () => {
     project = p.database
     developer = await p.join('dev@example.com', 'developer')
     readOnly = await p.join('ro@example.com', 'read_only')
-    const elsewhere = (await p.owner.post('/api/organizations', { name: 'Elsewhere' })).json().slug
-    const { token } = (
-      await p.owner.post(`/api/organizations/${elsewhere}/invitations`, { email: 'out@example.com', role: 'owner' })
-    ).json()
-    outsider = new Agent(p.t.app)
-    expect((await outsider.signUp('out@example.com', 'correct horse battery', token)).statusCode).toBe(201)
+    outsider = await p.outsider()
     await project.query(`
       insert into auth.users (id, email) values ('${A}', 'ada@example.com'), ('${B}', 'bob@example.com');
       create table public.notes (id int primary key, owner uuid not null, body text);
