@@ -107,6 +107,22 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * A screenshot of the page in the dark theme, then the member's own theme back (it is saved with the
+ * account, so later journeys see what they expect).
+ */
+export async function screenshotDark(page: Page, name: string): Promise<void> {
+  const themeButton = page.getByRole('button', { name: /^Theme: / })
+  const theme = (await themeButton.getAttribute('aria-label'))!.replace('Theme: ', '')
+  await themeButton.click()
+  await page.getByRole('menuitemradio', { name: 'Dark' }).click()
+  await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/)
+  await screenshot(page, name)
+  await themeButton.click()
+  await page.getByRole('menuitemradio', { name: theme.charAt(0).toUpperCase() + theme.slice(1) }).click()
+  await expect(themeButton).toHaveAccessibleName(`Theme: ${theme}`)
+}
+
+/**
  * A superuser connection to a database of the journeys' platform cluster (serve.mjs writes its data dir
  * to test-results/e2e-data-dir-{port}), for seeding tables and checking what the app wrote.
  */
