@@ -133,6 +133,7 @@ const API_PAGE_TITLES: Record<string, string> = {
 
 const tableEditor = () => import('../features/table-editor/routes')
 const settings = () => import('../features/settings/routes')
+const sqlEditor = () => import('../features/sql-editor/routes')
 
 export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
   {
@@ -173,6 +174,13 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
     // sql/{snippetId}
     page: ({ segments, entry: known }) =>
       segments.length === 2 && !known ? { kind: 'page', area: 'sql', title: 'SQL editor' } : undefined,
+    routes: [
+      {
+        path: 'sql',
+        lazy: () => sqlEditor().then((m) => ({ Component: m.SqlEditorRoute })),
+        children: [{ path: ':id', lazy: () => sqlEditor().then((m) => ({ Component: m.SqlSnippetRoute })) }],
+      },
+    ],
   },
   {
     key: 'database',
