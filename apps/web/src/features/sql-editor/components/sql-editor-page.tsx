@@ -1,3 +1,4 @@
+import { CodeEditor } from '../../../ui/code-editor/code-editor'
 import type { SnippetDocument } from '../state/snippet-document'
 
 export interface SqlEditorPageProps {
@@ -10,11 +11,12 @@ export function SqlEditorPage({ document }: SqlEditorPageProps) {
   return (
     <div className="flex h-full min-h-0 flex-col p-4">
       <p className="text-sm text-muted-foreground">The SQL editor is being built.</p>
-      <textarea
-        aria-label="SQL"
-        className="mt-2 min-h-40 flex-1 rounded border p-2 font-mono text-sm"
+      <CodeEditor
+        label="SQL"
+        className="mt-2 min-h-40 flex-1 rounded border"
         value={document.sql}
-        onChange={(e) => document.setSql(e.target.value)}
+        onChange={document.setSql}
+        readOnly={document.readOnly}
       />
     </div>
   )

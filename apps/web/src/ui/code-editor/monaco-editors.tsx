@@ -1,0 +1,85 @@
+// The code-editor chunk: Monaco and the React components around it. Loaded by code-editor.tsx on first use.
+import Editor, { DiffEditor } from '@monaco-editor/react'
+import type { CodeEditorProps, DiffEditorProps } from './code-editor'
+import { CodeEditorLoading } from './code-editor'
+import { DARK_THEME, LIGHT_THEME } from './monaco'
+import { useDarkMode } from './use-dark-mode'
+
+const SHARED_OPTIONS = {
+  automaticLayout: true,
+  fontSize: 13,
+  lineHeight: 20,
+  minimap: { enabled: false },
+  scrollBeyondLastLine: false,
+  tabSize: 2,
+  padding: { top: 8, bottom: 8 },
+  // Suggestion and hover widgets may overflow the editor's box (a short editor in a form or dialog).
+  fixedOverflowWidgets: true,
+  renderLineHighlight: 'line',
+} as const
+
+export function MonacoCodeEditor({
+  value,
+  onChange,
+  label,
+  language = 'pgsql',
+  readOnly = false,
+  placeholder,
+  onMount,
+  options,
+}: CodeEditorProps) {
+  const dark = useDarkMode()
+  return (
+    <Editor
+      height="100%"
+      value={value}
+      language={language}
+      theme={dark ? DARK_THEME : LIGHT_THEME}
+      loading={<CodeEditorLoading />}
+      onChange={(next) => onChange?.(next ?? '')}
+      onMount={(editor, monaco) => onMount?.(editor, monaco)}
+      options={{
+        ...SHARED_OPTIONS,
+        ariaLabel: label,
+        readOnly,
+        domReadOnly: readOnly,
+        placeholder,
+        ...options,
+      }}
+    />
+  )
+}
+
+export function MonacoDiffEditor({
+  original,
+  modified,
+  label,
+  language = 'pgsql',
+  modifiedEditable = false,
+  onMount,
+  options,
+}: DiffEditorProps) {
+  const dark = useDarkMode()
+  return (
+    <DiffEditor
+      height="100%"
+      original={original}
+      modified={modified}
+      language={language}
+      theme={dark ? DARK_THEME : LIGHT_THEME}
+      loading={<CodeEditorLoading />}
+      onMount={(editor, monaco) => onMount?.(editor, monaco)}
+      options={{
+        ...SHARED_OPTIONS,
+        ariaLabel: label,
+        originalAriaLabel: `${label} (current)`,
+        modifiedAriaLabel: `${label} (suggested)`,
+        originalEditable: false,
+        readOnly: !modifiedEditable,
+        renderSideBySide: true,
+        useInlineViewWhenSpaceIsLimited: true,
+        ...options,
+      }}
+    />
+  )
+}

@@ -1,0 +1,37 @@
+// Monaco, bundled with the app: the editor and its worker come from our own build, never from a CDN
+// (@monaco-editor/react would otherwise load Monaco from jsDelivr). Only the code-editor chunk imports this
+// module, so Monaco stays out of the first page.
+import * as monaco from 'monaco-editor'
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
+import { loader } from '@monaco-editor/react'
+
+declare global {
+  interface Window {
+    MonacoEnvironment?: { getWorker(workerId: string, label: string): Worker }
+  }
+}
+
+// The languages we edit (SQL) have no language worker of their own; the editor worker computes diffs,
+// links and word-based suggestions for every model.
+window.MonacoEnvironment = { getWorker: () => new EditorWorker() }
+
+loader.config({ monaco })
+
+export const LIGHT_THEME = 'basalt-light'
+export const DARK_THEME = 'basalt-dark'
+
+// The app's surfaces (index.css: --background), so the editor sits in the page rather than on a box of its own.
+monaco.editor.defineTheme(LIGHT_THEME, {
+  base: 'vs',
+  inherit: true,
+  rules: [],
+  colors: { 'editor.background': '#ffffff', 'editorGutter.background': '#ffffff' },
+})
+monaco.editor.defineTheme(DARK_THEME, {
+  base: 'vs-dark',
+  inherit: true,
+  rules: [],
+  colors: { 'editor.background': '#161618', 'editorGutter.background': '#161618' },
+})
+
+export { monaco }
