@@ -1,7 +1,8 @@
 // Journey 1: the first visit to a fresh installation offers sign-up of the owner account, which then
 // lands on /projects with the default project. It runs on an installation of its own, which no other
 // journey touches (playwright.config.ts): on the main one the fixtures may have made the owner already.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { accessibleTest as test } from './support/fixtures'
 import { DEFAULT_PROJECT, OWNER, OWNER_ORGANIZATION, screenshot } from './support/journey'
 import { firstRunURL } from './support/servers'
 

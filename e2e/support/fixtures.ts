@@ -3,6 +3,7 @@
 // needs. Each file makes its own, under its own names, so that files run in parallel and a failure in one
 // leaves the others as they were.
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { watchAccessibility } from './accessibility'
 import { OWNER, OWNER_ORGANIZATION, type Person } from './journey'
 
 export { expect }
@@ -140,7 +141,20 @@ async function ownerClient(newClient: () => Promise<APIRequestContext>): Promise
   return client
 }
 
-export const test = base.extend<object, { platform: Platform }>({
+/**
+ * Playwright's test with axe on every page the journey's browser context visits (support/accessibility.ts):
+ * a serious or critical WCAG 2.1 A/AA violation on any of them fails the test. For journeys that need no
+ * people or projects made for them (the first-run installation's).
+ */
+export const accessibleTest = base.extend({
+  context: async ({ context }, use) => {
+    const watcher = watchAccessibility(context)
+    await use(context)
+    await watcher.finish()
+  },
+})
+
+export const test = accessibleTest.extend<object, { platform: Platform }>({
   platform: [
     async ({ playwright }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL
