@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { mockFetch } from '../test/helpers'
-import { api, ApiError, apiErrorOf, attachmentFileName, CSRF_HEADER, download, upload } from './api-client'
+import { api, ApiError, apiErrorOf, apiText, attachmentFileName, CSRF_HEADER, download, upload } from './api-client'
 
 describe('api', () => {
   it('sends the CSRF cookie as a header on state-changing calls only', async () => {
@@ -24,6 +24,30 @@ describe('api', () => {
     const error = await api('/api/p').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ code: 'not_found', message: 'Project not found', status: 404 })
+  })
+
+  it('sends the headers a call adds (which database it reaches)', async () => {
+    const { calls } = mockFetch({ 'POST /api/q': { body: {} } })
+    await api('/api/q', { method: 'POST', body: {}, headers: { 'x-connection-encrypted': 'replica-1' } })
+    expect(calls[0]!.headers['x-connection-encrypted']).toBe('replica-1')
+  })
+})
+
+describe('apiText', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('answers the text as sent, and throws failures whole', async () => {
+    const fetch = vi.fn(async () => new Response('select\n  1;', { status: 200 }))
+    vi.stubGlobal('fetch', fetch)
+    await expect(apiText('/api/f', { method: 'POST', body: { query: 'select 1' } })).resolves.toBe('select\n  1;')
+    fetch.mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: 'pg_error', message: 'syntax error' }), { status: 400 }),
+    )
+    await expect(apiText('/api/f', { method: 'POST', body: {} })).rejects.toMatchObject({
+      code: 'pg_error',
+      message: 'syntax error',
+      status: 400,
+    })
   })
 })
 

@@ -111,6 +111,8 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   /** Parses the answer; without it the body is ignored and `undefined` is returned. */
   schema?: S
   signal?: AbortSignal
+  /** Headers of this call beside the usual ones (e.g. `x-connection-encrypted`, which database a call reaches). */
+  headers?: Record<string, string>
 }
 
 /**
@@ -126,7 +128,7 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   options: RequestOptions<S> = {},
 ): Promise<S extends z.ZodType ? z.infer<S> : undefined> {
   const method = options.method ?? 'GET'
-  const headers = headersFor(method, 'application/json', options.body !== undefined)
+  const headers = { ...headersFor(method, 'application/json', options.body !== undefined), ...options.headers }
   const response = await send(path, method, headers, options.body, options.signal)
   const json = parseJson(await response.text())
   if (!response.ok) throw apiErrorOf(response.status, json)
@@ -136,6 +138,21 @@ export async function api<S extends z.ZodType | undefined = undefined>(
     throw new ApiError('invalid_response', `Unexpected answer from ${method} ${path}`, response.status)
   }
   return parsed.data as never
+}
+
+/**
+ * A call whose answer is plain text (formatted SQL), with the headers and failures of {@link api}.
+ *
+ * @example
+ *   const formatted = await apiText(`/api/platform/pg-meta/${ref}/query/format`, { method: 'POST', body: { query } })
+ */
+export async function apiText(path: string, options: Omit<RequestOptions<undefined>, 'schema'> = {}): Promise<string> {
+  const method = options.method ?? 'GET'
+  const headers = { ...headersFor(method, 'text/plain', options.body !== undefined), ...options.headers }
+  const response = await send(path, method, headers, options.body, options.signal)
+  const text = await response.text()
+  if (!response.ok) throw apiErrorOf(response.status, parseJson(text))
+  return text
 }
 
 export interface UploadOptions<S extends z.ZodType> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { projectDatabaseSchema } from '@basalt/contracts'
 import { api } from '../../../lib/api-client'
-import { projectDatabasesQueryKey } from './get-project-databases'
+import { projectDatabasesQueryKey } from '../../../project/get-project-databases'
 
 /** Answers 201 with the new replica, `coming_up` until its cluster has caught up with the primary. */
 export const addReadReplica = (ref: string) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
-import { projectDatabasesQueryKey } from './get-project-databases'
+import { projectDatabasesQueryKey } from '../../../project/get-project-databases'
 
 // The server finds a replica by its id or by its identifier (`<ref>-rr-…`), which is what the list gives.
 export const removeReadReplica = ({ ref, identifier }: { ref: string; identifier: string }) =>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { projectDatabaseSchema, type ProjectDatabase } from '@basalt/contracts'
-import { api } from '../../../lib/api-client'
-import { queryKeys } from '../../../lib/query-keys'
+import { api } from '../lib/api-client'
+import { queryKeys } from '../lib/query-keys'
 
 /** How often the list is read again while a replica is coming up (a base backup takes seconds). */
 export const REPLICA_COMING_UP_POLL_MS = 2000
