@@ -448,3 +448,45 @@ export const authUserSummarySchema = z.object({
   user_metadata: z.record(z.string(), z.unknown()),
 })
 export const authUsersResultSchema = z.object({ users: z.array(authUserSummarySchema) })
+
+// ---------- functions and key words (SQL editor autocomplete) ----------
+
+/** What a function is (spec 2 §3 "Function listing"): an aggregate, a window function, a trigger function or another. */
+export const PG_FUNCTION_TYPES = ['agg', 'window', 'trigger', 'normal'] as const
+export type PgFunctionType = (typeof PG_FUNCTION_TYPES)[number]
+
+export const pgFunctionArgSchema = z.object({
+  /** `in`, `out`, `inout`, `variadic`, or `table` (a column of RETURNS TABLE); a call passes in, inout and variadic. */
+  mode: z.enum(['in', 'out', 'inout', 'variadic', 'table']),
+  /** Empty for an unnamed argument. */
+  name: z.string(),
+  /** As format_type() writes it: `integer`, `text[]`, `anyelement`. */
+  type: z.string(),
+  /** The default expression, as pg_get_expr writes it; null without one. */
+  default: z.string().nullable(),
+})
+export type PgFunctionArg = z.infer<typeof pgFunctionArgSchema>
+
+export const pgFunctionSchema = z.object({
+  id: z.number(),
+  schema: z.string(),
+  name: z.string(),
+  /** The function's comment. */
+  description: z.string().nullable(),
+  /** As pg_get_function_result writes it: `integer`, `SETOF record`, `TABLE(id bigint)`. */
+  result_type: z.string().nullable(),
+  /** As pg_get_function_arguments writes them: `a integer, b text DEFAULT 'x'::text`. */
+  argument_types: z.string(),
+  type: z.enum(PG_FUNCTION_TYPES),
+  /** Returns a set of rows: it can be read in FROM. */
+  returns_set: z.boolean(),
+  args: z.array(pgFunctionArgSchema),
+})
+export type PgFunction = z.infer<typeof pgFunctionSchema>
+
+/** A key word of the server's SQL (pg_get_keywords); `reserved` ones cannot name a table or column unquoted. */
+export const pgKeywordSchema = z.object({
+  word: z.string(),
+  category: z.enum(['unreserved', 'col_name', 'type_func_name', 'reserved']),
+})
+export type PgKeyword = z.infer<typeof pgKeywordSchema>

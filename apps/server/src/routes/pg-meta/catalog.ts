@@ -12,7 +12,9 @@ import {
 import type { SchemaFilter } from '../../pg-meta/catalog.ts'
 import { listEntities } from '../../pg-meta/entities.ts'
 import { listForeignKeys } from '../../pg-meta/foreign-keys.ts'
+import { listFunctions } from '../../pg-meta/functions.ts'
 import { getForeignTable, listForeignTables } from '../../pg-meta/foreign-tables.ts'
+import { listKeywords } from '../../pg-meta/keywords.ts'
 import { getMaterializedView, listMaterializedViews } from '../../pg-meta/materialized-views.ts'
 import { listRoles } from '../../pg-meta/roles.ts'
 import { listSchemas } from '../../pg-meta/schemas.ts'
@@ -29,7 +31,10 @@ const schemaFilter = (q: SchemaFilterQuery): SchemaFilter => ({
   includeSystemSchemas: q.include_system_schemas,
 })
 
-/** Catalog reads for the table editor (spec 1 §7, spec 2 §7): schemas, entities, tables, views, keys, roles, types. */
+/**
+ * Catalog reads for the table editor and the SQL editor's autocomplete (spec 1 §7, spec 2 §7): schemas, entities,
+ * tables, views, keys, roles, types, functions, key words.
+ */
 export function catalogRoutes(app: App): void {
   app.get(
     `${PG_META}/schemas`,
@@ -102,6 +107,16 @@ export function catalogRoutes(app: App): void {
     `${PG_META}/types`,
     { config: read, schema: { params: refParams, querystring: schemaFilterQuerySchema } },
     async (req, reply) => reply.result(await req.project.catalog((c) => listTypes(c, schemaFilter(req.query)))),
+  )
+
+  app.get(
+    `${PG_META}/functions`,
+    { config: read, schema: { params: refParams, querystring: schemaFilterQuerySchema } },
+    async (req, reply) => reply.result(await req.project.catalog((c) => listFunctions(c, schemaFilter(req.query)))),
+  )
+
+  app.get(`${PG_META}/keywords`, { config: read, schema: { params: refParams } }, async (req, reply) =>
+    reply.result(await req.project.catalog((c) => listKeywords(c))),
   )
 
   app.get(
