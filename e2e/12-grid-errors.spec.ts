@@ -170,20 +170,20 @@ test('impersonating a user whose id is no RFC uuid shows only their rows, never 
     window.seen = []
     new MutationObserver(() =>
       window.seen.push({
-        role: document.querySelector('button[aria-label^="Role: "]')?.getAttribute('aria-label') ?? null,
+        role: document.querySelector('button[aria-label^="Role "]')?.getAttribute('aria-label') ?? null,
         rows: document.querySelector('[role="grid"][aria-label="Rows of public.${TABLE}"]')?.getAttribute('aria-rowcount') ?? null,
       }),
     ).observe(document.body, { subtree: true, childList: true, attributes: true })
   `)
 
   const settings = page.getByRole('dialog', { name: 'Database role settings' })
-  await page.getByRole('button', { name: 'Role: service_role' }).click()
+  await page.getByRole('button', { name: 'Role service_role' }).click()
   await settings.getByRole('radio', { name: 'authenticated' }).click()
   await settings.getByRole('searchbox', { name: 'Search users' }).fill(ONES.email)
   const users = settings.getByRole('list', { name: 'Users' })
   await expect(users.getByRole('button')).toHaveCount(1)
   await users.getByRole('button', { name: ONES.email }).click()
-  const impersonating = `Role: authenticated (${ONES.email})`
+  const impersonating = `Role authenticated (${ONES.email})`
   await expect(page.getByRole('button', { name: impersonating })).toBeVisible()
   await expect(errorPanel(page)).toHaveCount(0)
   await expectRows(page, ONES_GADGETS, TABLE)
@@ -200,7 +200,7 @@ test('impersonating a user whose id is no RFC uuid shows only their rows, never 
 
   await page.getByRole('button', { name: impersonating }).click()
   await settings.getByRole('button', { name: 'Stop Impersonating' }).click()
-  await expect(page.getByRole('button', { name: 'Role: service_role' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Role service_role' })).toBeVisible()
   await expectRows(page, GADGETS, TABLE)
 })
 

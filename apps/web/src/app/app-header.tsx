@@ -20,7 +20,7 @@ export function AppHeader({ children }: { children?: ReactNode }) {
   return (
     <header className="flex h-12 shrink-0 items-center justify-between gap-4 border-b border-border px-4">
       <div className="flex min-w-0 items-center gap-4 text-sm">
-        <Link to="/projects" aria-label="All projects">
+        <Link to="/projects" aria-label="Basalt, all projects">
           <Logo />
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import type { Theme } from '@basalt/contracts'
 
 /** localStorage key; index.html reads the same key before first paint. */
@@ -39,4 +40,14 @@ export function applyTheme(theme: Theme) {
     query.addEventListener('change', follow)
     unsubscribeSystem = () => query.removeEventListener('change', follow)
   }
+}
+
+function onThemeChange(callback: () => void): () => void {
+  window.addEventListener('basalt-theme', callback)
+  return () => window.removeEventListener('basalt-theme', callback)
+}
+
+/** The theme the member chose (applyTheme's last), for parts drawn outside the page's CSS, such as toasts. */
+export function useAppTheme(): Theme {
+  return useSyncExternalStore(onThemeChange, readStoredTheme, () => 'system')
 }

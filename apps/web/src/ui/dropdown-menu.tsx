@@ -2,9 +2,14 @@ import type { ReactNode } from 'react'
 import { DropdownMenu as Menu } from 'radix-ui'
 import { cn } from '../lib/cn'
 
-const ITEM =
+/**
+ * A menu item, for every Radix menu (dropdown, context, radio). The highlighted item shows a ring as well as a
+ * background: the background alone differs from the menu's by far less than 3:1 (WCAG 1.4.11).
+ */
+export const MENU_ITEM =
   'flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm outline-none select-none ' +
-  'data-[highlighted]:bg-muted data-[disabled]:opacity-50'
+  'data-[highlighted]:bg-muted data-[highlighted]:outline-2 data-[highlighted]:outline-solid ' +
+  'data-[highlighted]:-outline-offset-2 data-[highlighted]:outline-ring data-[disabled]:opacity-50'
 
 export function DropdownMenu({
   trigger,
@@ -48,7 +53,7 @@ export function DropdownMenuItem({
   className?: string
 }) {
   return (
-    <Menu.Item asChild={asChild} disabled={disabled} onSelect={onSelect} className={cn(ITEM, className)}>
+    <Menu.Item asChild={asChild} disabled={disabled} onSelect={onSelect} className={cn(MENU_ITEM, className)}>
       {children}
     </Menu.Item>
   )
@@ -74,7 +79,7 @@ export function DropdownMenuRadioGroup<T extends string>({
   return (
     <Menu.RadioGroup value={value} onValueChange={(v) => onValueChange(v as T)}>
       {options.map((o) => (
-        <Menu.RadioItem key={o.value} value={o.value} className={cn(ITEM, 'pl-7 relative')}>
+        <Menu.RadioItem key={o.value} value={o.value} className={cn(MENU_ITEM, 'pl-7 relative')}>
           <Menu.ItemIndicator className="absolute left-2.5 size-1.5 rounded-full bg-foreground" />
           {o.label}
         </Menu.RadioItem>

@@ -88,7 +88,7 @@ function ProjectFrame({
         <div className="flex min-w-0 items-center gap-2 text-sm">
           <Link
             to={mode === 'hosted' ? '/projects' : base}
-            aria-label={mode === 'hosted' ? 'All projects' : 'Project home'}
+            aria-label={mode === 'hosted' ? 'Basalt, all projects' : 'Basalt, project home'}
           >
             <Logo compact />
           </Link>

@@ -26,10 +26,10 @@ describe('RoleImpersonationPopover', () => {
     // Outside any grid: the SQL editor and storage place the same button in their own toolbars.
     renderWithProviders(<RoleImpersonationPopover projectRef="abc" />)
 
-    await user.click(screen.getByRole('button', { name: 'Role: service_role' }))
+    await user.click(screen.getByRole('button', { name: 'Role service_role' }))
     const panel = await screen.findByRole('dialog', { name: PROJECT_MESSAGES.roleSettingsTitle })
     await user.click(within(panel).getByRole('radio', { name: 'anon' }))
-    expect(screen.getByRole('button', { name: 'Role: anon' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Role anon' })).toBeInTheDocument()
     expect(impersonationParam(impersonationStore.get('abc').role)).toEqual({ role: 'anon' })
 
     // Authenticated waits for a user: the role stays as it was until one is picked.
@@ -39,7 +39,7 @@ describe('RoleImpersonationPopover', () => {
     const list = within(panel).getByRole('list', { name: 'Users' })
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(1))
     await user.click(within(list).getByRole('button', { name: 'b@example.com' }))
-    expect(screen.getByRole('button', { name: 'Role: authenticated (b@example.com)' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Role authenticated (b@example.com)' })).toBeInTheDocument()
     expect(impersonationParam(impersonationStore.get('abc').role)).toEqual({
       role: 'authenticated',
       userId: USERS[1]!.id,
@@ -49,7 +49,7 @@ describe('RoleImpersonationPopover', () => {
     expect(impersonationStore.get('xyz').role).toBeNull()
 
     await user.click(within(panel).getByRole('button', { name: PROJECT_MESSAGES.stopImpersonating }))
-    expect(screen.getByRole('button', { name: 'Role: service_role' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Role service_role' })).toBeInTheDocument()
     expect(impersonationStore.get('abc').role).toBeNull()
   })
 
@@ -57,7 +57,7 @@ describe('RoleImpersonationPopover', () => {
     mockFetch({ 'GET /api/platform/auth/abc/users': { status: 500, body: { code: 'internal', message: 'boom' } } })
     const user = userEvent.setup()
     renderWithProviders(<RoleImpersonationPopover projectRef="abc" />)
-    await user.click(screen.getByRole('button', { name: 'Role: service_role' }))
+    await user.click(screen.getByRole('button', { name: 'Role service_role' }))
     await user.click(await screen.findByRole('radio', { name: 'authenticated' }))
     expect(await screen.findByText(PROJECT_MESSAGES.usersError)).toBeInTheDocument()
     expect(screen.getByText('boom')).toBeInTheDocument()

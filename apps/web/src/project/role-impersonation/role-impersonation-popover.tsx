@@ -42,7 +42,11 @@ export function RoleImpersonationPopover({ projectRef }: { projectRef: string })
       onOpenChange={setOpen}
       className="w-96"
       trigger={
-        <Button size="sm" variant={state.role ? 'default' : 'ghost'} aria-label={`Role: ${label}`}>
+        <Button
+          size="sm"
+          variant={state.role ? 'default' : 'ghost'}
+          aria-label={`${PROJECT_MESSAGES.roleButton} ${label}`}
+        >
           <span className="text-muted-foreground">{PROJECT_MESSAGES.roleButton}</span>
           <code className={cn('max-w-56 truncate text-xs', state.role && 'text-brand')}>{label}</code>
         </Button>

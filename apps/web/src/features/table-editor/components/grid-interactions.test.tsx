@@ -176,7 +176,7 @@ describe('table editor interactions', () => {
     expect(searches.filter((s) => s !== null)).toEqual(['open'])
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search tables' }))
-    await user.click(screen.getByRole('button', { name: 'Schema: public' }))
+    await user.click(screen.getByRole('button', { name: 'schema public' }))
     const menu = await screen.findByRole('menu')
     expect(within(menu).getByRole('menuitemradio', { name: /auth/ })).toHaveTextContent(TABLE_EDITOR_MESSAGES.locked)
     await user.click(within(menu).getByRole('menuitemradio', { name: /auth/ }))

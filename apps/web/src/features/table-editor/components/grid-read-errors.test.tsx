@@ -149,13 +149,13 @@ describe('the grid when a read fails', () => {
     renderRoutes(routes, ['/project/abc/editor/42'])
     expect(await screen.findByText('9001', {}, LOADING)).toBeInTheDocument()
 
-    await user.click(screen.getByRole('button', { name: 'Role: service_role' }))
+    await user.click(screen.getByRole('button', { name: 'Role service_role' }))
     const settings = await screen.findByRole('dialog', { name: PROJECT_MESSAGES.roleSettingsTitle })
     await user.click(within(settings).getByRole('radio', { name: 'authenticated' }))
     await user.click(await within(settings).findByRole('button', { name: ONES.email }))
 
     expect(await screen.findByText('impersonation.userId: Invalid UUID')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: `Role: authenticated (${ONES.email})` })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: `Role authenticated (${ONES.email})` })).toBeInTheDocument()
     expect(screen.queryByText('9001')).not.toBeInTheDocument()
     expect(rowsCalls(calls).at(-1)?.impersonation).toEqual({ role: 'authenticated', userId: ONES.id })
   })
@@ -174,10 +174,10 @@ describe('the grid when a read fails', () => {
     renderRoutes(routes, ['/project/abc/editor/42'])
     expect(await screen.findByText('9001', {}, LOADING)).toBeInTheDocument()
 
-    await user.click(screen.getByRole('button', { name: 'Role: service_role' }))
+    await user.click(screen.getByRole('button', { name: 'Role service_role' }))
     const settings = await screen.findByRole('dialog', { name: PROJECT_MESSAGES.roleSettingsTitle })
     await user.click(within(settings).getByRole('radio', { name: 'anon' }))
-    expect(await screen.findByRole('button', { name: 'Role: anon' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Role anon' })).toBeInTheDocument()
     expect(screen.queryByText('9001')).not.toBeInTheDocument()
     expect(screen.queryByRole('grid')).not.toBeInTheDocument()
 

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { ContextMenu } from 'radix-ui'
 import { Copy, Pencil, Trash2 } from 'lucide-react'
 import type { PgColumn, TableRow } from '@basalt/contracts'
+import { MENU_ITEM } from '../../../ui/dropdown-menu'
 import { TABLE_EDITOR_MESSAGES as M } from '../messages'
 
 export interface ContextCell {
@@ -15,10 +16,6 @@ export interface RowMenuActions {
   onEditRow?: (row: TableRow) => void
   onDeleteRow?: (row: TableRow) => void
 }
-
-const ITEM =
-  'flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm outline-none select-none ' +
-  'data-[highlighted]:bg-muted data-[disabled]:opacity-50'
 
 /**
  * The row right-click menu (spec 1 §2): Copy cell content, Edit row, Delete row. It opens on data cells only;
@@ -54,12 +51,12 @@ export function RowContextMenu({
         >
           {cell && (
             <>
-              <ContextMenu.Item className={ITEM} onSelect={() => actions.onCopyCell(cell)}>
+              <ContextMenu.Item className={MENU_ITEM} onSelect={() => actions.onCopyCell(cell)}>
                 <Copy aria-hidden className="size-3.5" />
                 {M.copyCellContent}
               </ContextMenu.Item>
               {actions.onEditRow && (
-                <ContextMenu.Item className={ITEM} onSelect={() => actions.onEditRow?.(cell.row)}>
+                <ContextMenu.Item className={MENU_ITEM} onSelect={() => actions.onEditRow?.(cell.row)}>
                   <Pencil aria-hidden className="size-3.5" />
                   {M.editRow}
                 </ContextMenu.Item>
@@ -68,7 +65,7 @@ export function RowContextMenu({
                 <>
                   <ContextMenu.Separator className="my-1 h-px bg-border" />
                   <ContextMenu.Item
-                    className={`${ITEM} text-destructive`}
+                    className={`${MENU_ITEM} text-destructive`}
                     onSelect={() => actions.onDeleteRow?.(cell.row)}
                   >
                     <Trash2 aria-hidden className="size-3.5" />

@@ -3,6 +3,7 @@ import { DropdownMenu as Menu } from 'radix-ui'
 import type { PgSchema } from '@basalt/contracts'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
+import { MENU_ITEM } from '../../../ui/dropdown-menu'
 import { cn } from '../../../lib/cn'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
 
@@ -22,7 +23,7 @@ export function SchemaPicker({
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button size="sm" className="w-full justify-between" aria-label={`Schema: ${value}`}>
+        <Button size="sm" className="w-full justify-between" aria-label={`schema ${value}`}>
           <span className="flex min-w-0 items-center gap-1.5">
             <span className="text-muted-foreground">schema</span>
             <span className="truncate">{value}</span>
@@ -41,14 +42,7 @@ export function SchemaPicker({
           {isPending && <p className="px-2 py-1.5 text-sm text-muted-foreground">Loading schemas…</p>}
           <Menu.RadioGroup value={value} onValueChange={onChange}>
             {(schemas ?? []).map((s) => (
-              <Menu.RadioItem
-                key={s.id}
-                value={s.name}
-                className={cn(
-                  'relative flex cursor-default items-center gap-2 rounded py-1.5 pr-2 pl-7 text-sm outline-none select-none',
-                  'data-[highlighted]:bg-muted',
-                )}
-              >
+              <Menu.RadioItem key={s.id} value={s.name} className={cn(MENU_ITEM, 'relative pl-7')}>
                 <Menu.ItemIndicator className="absolute left-2.5 size-1.5 rounded-full bg-foreground" />
                 <span className="flex-1 truncate">{s.name}</span>
                 {s.protected && (

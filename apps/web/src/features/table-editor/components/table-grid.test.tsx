@@ -322,19 +322,19 @@ describe('table editor grid', () => {
     const user = userEvent.setup()
     const { calls } = setup({ [`GET /api/platform/auth/abc/users`]: { body: { users: [] } } })
     renderRoutes(routes, ['/project/abc/editor/42'])
-    await user.click(await screen.findByRole('button', { name: 'Role: service_role' }))
+    await user.click(await screen.findByRole('button', { name: 'Role service_role' }))
     const panel = await screen.findByRole('dialog', { name: PROJECT_MESSAGES.roleSettingsTitle })
     await user.click(within(panel).getByRole('radio', { name: 'anon' }))
     await waitFor(() => expect(rowsCalls(calls).at(-1)?.impersonation).toEqual({ role: 'anon' }))
     expect(calls.filter((c) => c.path === `${base}/table-count`).at(-1)?.body).toMatchObject({
       impersonation: { role: 'anon' },
     })
-    expect(screen.getByRole('button', { name: 'Role: anon' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Role anon' })).toBeInTheDocument()
 
     await user.click(within(panel).getByRole('radio', { name: 'authenticated' }))
     expect(await within(panel).findByText(PROJECT_MESSAGES.noUsersFound)).toBeInTheDocument()
     await user.click(within(panel).getByRole('button', { name: PROJECT_MESSAGES.stopImpersonating }))
-    expect(screen.getByRole('button', { name: 'Role: service_role' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Role service_role' })).toBeInTheDocument()
     await waitFor(() => expect(rowsCalls(calls).at(-1)?.impersonation).toBeUndefined())
   })
 })
