@@ -484,6 +484,19 @@ export const pgFunctionSchema = z.object({
 })
 export type PgFunction = z.infer<typeof pgFunctionSchema>
 
+/** A relation and its columns (spec 2 §3 "Table columns listing"): GET …/table-columns, for autocomplete. */
+export const tableColumnsListingSchema = z.object({
+  schemaname: z.string(),
+  tablename: z.string(),
+  /** `schema.name`, each part quoted where SQL needs it. */
+  quoted_name: z.string(),
+  /** A table or partitioned table (else a view, materialized view or foreign table). */
+  is_table: z.boolean(),
+  type: entityTypeSchema,
+  columns: z.array(z.object({ attname: z.string(), data_type: z.string(), attnum: z.number() })),
+})
+export type TableColumnsListing = z.infer<typeof tableColumnsListingSchema>
+
 /** A key word of the server's SQL (pg_get_keywords); `reserved` ones cannot name a table or column unquoted. */
 export const pgKeywordSchema = z.object({
   word: z.string(),

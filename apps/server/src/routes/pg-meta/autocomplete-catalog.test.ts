@@ -1,8 +1,8 @@
-import type { PgFunction, PgKeyword } from '@basalt/contracts'
+import type { PgFunction, PgKeyword, TableColumnsListing } from '@basalt/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Agent, createProjectApp } from '../../../test/platform-app.ts'
 
-describe('catalog reads of the SQL editor autocomplete (functions, key words)', () => {
+describe('catalog reads of the SQL editor autocomplete (functions, key words, table columns)', () => {
   let p: Awaited<ReturnType<typeof createProjectApp>>
   let readOnly: Agent
   let outsider: Agent
@@ -22,6 +22,7 @@ describe('catalog reads of the SQL editor autocomplete (functions, key words)', 
         language sql as 'select 1::bigint';
       create function public.admin_only() returns int language sql as 'select 1';
       revoke execute on function public.admin_only() from public;
+      create table public.todos (id bigint primary key, title text);
       create schema reports;
       create function reports.monthly(month date) returns setof record language sql as 'select 1, 2';
     `)
@@ -62,6 +63,26 @@ describe('catalog reads of the SQL editor autocomplete (functions, key words)', 
     expect(names).not.toContain('admin_only')
     const keywords = await readOnly.get(api('/keywords'))
     expect(keywords.statusCode).toBe(200)
+    const tables = await readOnly.get(api('/table-columns?included_schemas=public'))
+    expect(tables.statusCode, tables.body).toBe(200)
+    expect((tables.json() as TableColumnsListing[]).map((t) => t.tablename)).toContain('todos')
+  })
+
+  it('lists the tables and views of the schemas asked for, with their columns', async () => {
+    const res = await p.owner.get(api('/table-columns?included_schemas=public'))
+    expect(res.statusCode, res.body).toBe(200)
+    const todos = (res.json() as TableColumnsListing[]).find((t) => t.tablename === 'todos')
+    expect(todos).toEqual({
+      schemaname: 'public',
+      tablename: 'todos',
+      quoted_name: 'public.todos',
+      is_table: true,
+      type: 'table',
+      columns: [
+        { attname: 'id', data_type: 'bigint', attnum: 1 },
+        { attname: 'title', data_type: 'text', attnum: 2 },
+      ],
+    })
   })
 
   it("lists the server's key words", async () => {
@@ -73,7 +94,7 @@ describe('catalog reads of the SQL editor autocomplete (functions, key words)', 
   })
 
   it('answers 404 to someone outside the organisation and 401 signed out', async () => {
-    for (const path of ['/functions', '/keywords']) {
+    for (const path of ['/functions', '/keywords', '/table-columns']) {
       const res = await outsider.get(api(path))
       expect(res.statusCode, path).toBe(404)
       const anonymous = await new Agent(p.t.app).get(api(path))

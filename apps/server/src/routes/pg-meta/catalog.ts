@@ -19,6 +19,7 @@ import { getMaterializedView, listMaterializedViews } from '../../pg-meta/materi
 import { listRoles } from '../../pg-meta/roles.ts'
 import { listSchemas } from '../../pg-meta/schemas.ts'
 import { getTableDefinition } from '../../pg-meta/table-definition.ts'
+import { listTableColumns } from '../../pg-meta/table-columns.ts'
 import { getTable, listTables } from '../../pg-meta/tables.ts'
 import { listTypes } from '../../pg-meta/types.ts'
 import { getView, listViews } from '../../pg-meta/views.ts'
@@ -113,6 +114,12 @@ export function catalogRoutes(app: App): void {
     `${PG_META}/functions`,
     { config: read, schema: { params: refParams, querystring: schemaFilterQuerySchema } },
     async (req, reply) => reply.result(await req.project.catalog((c) => listFunctions(c, schemaFilter(req.query)))),
+  )
+
+  app.get(
+    `${PG_META}/table-columns`,
+    { config: read, schema: { params: refParams, querystring: schemaFilterQuerySchema } },
+    async (req, reply) => reply.result(await req.project.catalog((c) => listTableColumns(c, schemaFilter(req.query)))),
   )
 
   app.get(`${PG_META}/keywords`, { config: read, schema: { params: refParams } }, async (req, reply) =>
