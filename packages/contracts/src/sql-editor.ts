@@ -207,3 +207,21 @@ export const databaseSettingsSchema = z.object({
     .max(STATEMENT_TIMEOUT_MAX_MS, 'The statement timeout must be at most 24 hours'),
 })
 export type DatabaseSettings = z.infer<typeof databaseSettingsSchema>
+
+// ---------- result chart ----------
+
+/**
+ * A result's chart (spec 2 §2, §9): a bar per row, `xKey` and `yKey` naming columns of the result (the first
+ * column of that name where names repeat); `cumulative` adds each bar's value to those before it. The SQL
+ * editor keeps one per result set; a report's result chart stores the same shape.
+ *
+ * @example
+ *   { type: 'bar', cumulative: false, xKey: 'day', yKey: 'signups' }
+ */
+export const chartConfigSchema = z.object({
+  type: z.literal('bar'),
+  cumulative: z.boolean(),
+  xKey: z.string(),
+  yKey: z.string(),
+})
+export type ChartConfig = z.infer<typeof chartConfigSchema>

@@ -221,7 +221,7 @@ export function attachmentFileName(header: string | null): string | null {
 }
 
 /** Asks the browser to save a file under its name, as a download. */
-function saveFile(file: File): void {
+export function saveFile(file: File): void {
   const url = URL.createObjectURL(file)
   const link = document.createElement('a')
   link.href = url

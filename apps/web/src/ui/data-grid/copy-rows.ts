@@ -19,8 +19,22 @@ import { cellText } from './cell-text'
  */
 export function rowsToCsv(fields: readonly RowField[], rows: readonly TableRow[]): string {
   const names = fields.map((f) => f.name)
-  const data = rows.map((row) => names.map((name) => cellText(row.data[name])))
-  return Papa.unparse({ fields: names, data }, { quotes: (value: unknown) => value === '' })
+  return valuesToCsv(
+    names,
+    rows.map((row) => names.map((name) => row.data[name])),
+  )
+}
+
+/**
+ * Rows given as arrays of values (a SQL result's, whose column names may repeat) as CSV with a header line,
+ * each value as its cell reads; written as {@link rowsToCsv} writes them.
+ *
+ * @example
+ * valuesToCsv(['n', 'n'], [[1, 'a, b'], [2, null]]) // 'n,n\r\n1,"a, b"\r\n2,'
+ */
+export function valuesToCsv(names: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  const data = rows.map((row) => row.map(cellText))
+  return Papa.unparse({ fields: [...names], data }, { quotes: (value: unknown) => value === '' })
 }
 
 /**

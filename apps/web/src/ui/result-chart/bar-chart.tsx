@@ -1,0 +1,40 @@
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import type { ChartPoint } from './chart-config'
+
+const TICK = { fill: 'var(--muted-foreground)', fontSize: 12 }
+
+/**
+ * The Recharts bar chart, in its own module so that Recharts loads (a lazy chunk) only when a chart is shown.
+ * Colours are the theme's variables, so it follows light and dark mode.
+ */
+export default function ResultBarChart({
+  points,
+  xLabel,
+  yLabel,
+}: {
+  points: ChartPoint[]
+  xLabel: string
+  yLabel: string
+}) {
+  return (
+    <ResponsiveContainer width="100%" height="100%" minHeight={160}>
+      <BarChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+        <CartesianGrid vertical={false} stroke="var(--border)" />
+        <XAxis dataKey="x" name={xLabel} tick={TICK} stroke="var(--border)" tickLine={false} minTickGap={16} />
+        <YAxis tick={TICK} stroke="var(--border)" tickLine={false} width={64} />
+        <Tooltip
+          cursor={{ fill: 'var(--muted)' }}
+          contentStyle={{
+            background: 'var(--surface-raised)',
+            border: '1px solid var(--border)',
+            borderRadius: 6,
+            color: 'var(--foreground)',
+            fontSize: 12,
+          }}
+          labelStyle={{ color: 'var(--muted-foreground)' }}
+        />
+        <Bar dataKey="y" name={yLabel} fill="var(--brand)" radius={[2, 2, 0, 0]} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  )
+}
