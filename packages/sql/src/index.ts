@@ -48,3 +48,4 @@ export type {
 } from './statements.ts'
 export * from './ddl.ts'
 export type { ValueForm } from './statements.ts'
+export * from './policies.ts'

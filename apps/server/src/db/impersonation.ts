@@ -56,6 +56,8 @@ export interface SharedSnapshot {
 export interface WithRoleOptions {
   /** Roll back instead of committing, in a read-only transaction. */
   readOnly?: boolean
+  /** Roll back instead of committing, in a transaction that may write (a change only tried). */
+  rollBack?: boolean
   /**
    * Run fn in a repeatable-read transaction (even as the admin connection) whose snapshot other
    * connections can share, so that two statements running side by side see the same rows.
@@ -77,6 +79,15 @@ async function setRole(client: pg.ClientBase, role: string, claims: Record<strin
 }
 
 /**
+ * Switches the rest of the open transaction to the impersonated role with its claims, as withRole does before
+ * fn: for a call that first works as the admin connection (applying a policy it is trying) and then acts as
+ * the role. Throws ImpersonationError for an unknown user.
+ */
+export async function actAs(client: pg.ClientBase, impersonation: Impersonation): Promise<void> {
+  await setRole(client, impersonation.role, await claimsFor(client, impersonation))
+}
+
+/**
  * Runs fn on one connection inside a transaction (see inTransaction: a failed Result rolls it back) that,
  * when impersonating, first switches to the role and sets request.jwt.claims — both local to the
  * transaction, so nothing leaks back into the pool. fn's SQL is sent as written (no prefix), so error
@@ -88,7 +99,7 @@ export async function withRole<T>(
   pool: pg.Pool,
   impersonation: Impersonation | undefined,
   fn: (client: pg.PoolClient, snapshot: SharedSnapshot | undefined) => Promise<T>,
-  { readOnly = false, shareSnapshot = false, timeoutMs }: WithRoleOptions = {},
+  { readOnly = false, rollBack = false, shareSnapshot = false, timeoutMs }: WithRoleOptions = {},
 ): Promise<T> {
   const client = await pool.connect()
   // A read as the admin connection needs no transaction: there is no role or claim to scope, and the two
@@ -153,7 +164,7 @@ export async function withRole<T>(
       },
       // Nothing to keep from a read: when fn had to close the connection (an abandoned COPY), the
       // transaction is over with it and the connection is dropped rather than pooled.
-      { begin, rollBack: readOnly },
+      { begin, rollBack: readOnly || rollBack },
     )
     broken = done.broken
     return done.value

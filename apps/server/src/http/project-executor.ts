@@ -47,6 +47,11 @@ export interface ProjectCalls {
   /** A schema change on the primary, in one transaction committed only on success. */
   ddl<T>(fn: (client: pg.ClientBase) => Promise<Result<T>>): Promise<Result<T>>
   /**
+   * A schema change only tried: on the primary as the admin connection, in one transaction that is always
+   * rolled back, whatever fn answers (the policy editor's 'Test as a user').
+   */
+  trial<T>(fn: (client: pg.ClientBase) => Promise<Result<T>>): Promise<Result<T>>
+  /**
    * A long read (CSV export) in a repeatable-read transaction whose snapshot a second connection can share,
    * so that a count beside it sees the same rows.
    */
@@ -215,6 +220,11 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
       const refused = notReady(access.project)
       if (refused) return Promise.resolve(refused)
       return call(access, () => withRole(projectPool(ctx, access), undefined, (c) => fn(c)))
+    },
+    trial: (fn) => {
+      const refused = notReady(access.project)
+      if (refused) return Promise.resolve(refused)
+      return call(access, () => withRole(projectPool(ctx, access), undefined, (c) => fn(c), { rollBack: true }))
     },
     stream: (impersonation, fn) =>
       on(

@@ -6,14 +6,14 @@ import { formatPgError } from '../db/pg-error.ts'
 import { buildFromInput, runSql } from './catalog.ts'
 
 /**
- * The SQL a user writes where the table editor expects one expression (a column default, a CHECK
- * constraint): read by Postgres' own parser before it goes into any DDL, and refused unless it is exactly
+ * The SQL a user writes where the table editor or the policy editor expects one expression (a column
+ * default, a CHECK constraint, a policy's USING or WITH CHECK): read by Postgres' own parser before it goes into any DDL, and refused unless it is exactly
  * one expression. Without this, `0; create table t(); --` as a default would run as three statements on the
  * admin connection.
  */
 
 /** Where an expression is written; each field names itself in the messages. */
-export type ExpressionField = 'default' | 'check'
+export type ExpressionField = 'default' | 'check' | 'using' | 'with_check'
 
 /** The refusals of {@link checkSingleExpression}, per field. */
 export const EXPRESSION_MESSAGES = {
@@ -24,6 +24,14 @@ export const EXPRESSION_MESSAGES = {
   check: {
     notSingle: 'Check constraint must be a single expression',
     comment: 'Check constraint cannot contain SQL comments',
+  },
+  using: {
+    notSingle: 'The USING expression must be a single expression',
+    comment: 'The USING expression cannot contain SQL comments',
+  },
+  with_check: {
+    notSingle: 'The WITH CHECK expression must be a single expression',
+    comment: 'The WITH CHECK expression cannot contain SQL comments',
   },
 } as const satisfies Record<ExpressionField, { notSingle: string; comment: string }>
 

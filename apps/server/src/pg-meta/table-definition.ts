@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from '@basalt/contracts'
-import { ident, literal, qualified } from '@basalt/sql'
+import { buildCreatePolicy, ident, literal, qualified, type PolicyAction, type PolicyCommand } from '@basalt/sql'
 import type pg from 'pg'
 import { runSql } from './catalog.ts'
 
@@ -447,13 +447,19 @@ async function policiesOf(client: pg.ClientBase, r: RelationRow): Promise<Result
     [r.schema, r.name],
   )
   if (!policies.ok) return policies
-  const name = qualified(r.schema, r.name)
   return ok(
-    policies.data.map((p) => {
-      let policy = `create policy ${ident(p.name)} on ${name}\n  as ${p.permissive.toLowerCase()}\n  for ${p.cmd.toLowerCase()}\n  to ${p.roles.map((role) => (role === 'public' ? 'public' : ident(role))).join(', ')}`
-      if (p.qual !== null) policy += `\n  using (${p.qual})`
-      if (p.check !== null) policy += `\n  with check (${p.check})`
-      return policy + ';'
-    }),
+    policies.data.map(
+      (p) =>
+        buildCreatePolicy({
+          schema: r.schema,
+          table: r.name,
+          name: p.name,
+          command: p.cmd as PolicyCommand,
+          action: p.permissive as PolicyAction,
+          roles: p.roles,
+          definition: p.qual,
+          check: p.check,
+        }) + ';',
+    ),
   )
 }

@@ -1,5 +1,6 @@
 import type { App } from '../types.ts'
 import { catalogRoutes } from './catalog.ts'
+import { policyRoutes } from './policies.ts'
 import { schemaChangeRoutes } from './schema-changes.ts'
 import { tableCsvRoutes } from './table-csv.ts'
 import { tableDataRoutes } from './table-data.ts'
@@ -13,4 +14,5 @@ export function pgMetaRoutes(app: App): void {
   tableDataRoutes(app)
   schemaChangeRoutes(app)
   tableCsvRoutes(app)
+  policyRoutes(app)
 }

@@ -1,0 +1,58 @@
+import {
+  createPolicyBodySchema,
+  policiesQuerySchema,
+  policyIdQuerySchema,
+  policyTrialBodySchema,
+  updatePolicyBodySchema,
+} from '@basalt/contracts'
+import { createPolicy, deletePolicy, listPolicies, testPolicy, updatePolicy } from '../../pg-meta/policies.ts'
+import { refParams, type App } from '../types.ts'
+import { PG_META, policiesWrite, read } from './access.ts'
+
+/**
+ * RLS policies (spec 1 §7): list, create, update, delete — and 'Test as a user', which tries a pending
+ * policy as anon or a chosen user in a transaction that is always rolled back.
+ */
+export function policyRoutes(app: App): void {
+  app.get(
+    `${PG_META}/policies`,
+    { config: read, schema: { params: refParams, querystring: policiesQuerySchema } },
+    async (req, reply) =>
+      reply.result(
+        await req.project.catalog((c) =>
+          listPolicies(c, {
+            includedSchemas: req.query.included_schemas,
+            excludedSchemas: req.query.excluded_schemas,
+            includeSystemSchemas: req.query.include_system_schemas,
+          }),
+        ),
+      ),
+  )
+
+  app.post(
+    `${PG_META}/policies`,
+    { config: policiesWrite, schema: { params: refParams, body: createPolicyBodySchema } },
+    async (req, reply) => reply.result(await req.project.ddl((c) => createPolicy(c, req.body)), 201),
+  )
+
+  app.patch(
+    `${PG_META}/policies`,
+    {
+      config: policiesWrite,
+      schema: { params: refParams, querystring: policyIdQuerySchema, body: updatePolicyBodySchema },
+    },
+    async (req, reply) => reply.result(await req.project.ddl((c) => updatePolicy(c, req.query.id, req.body))),
+  )
+
+  app.delete(
+    `${PG_META}/policies`,
+    { config: policiesWrite, schema: { params: refParams, querystring: policyIdQuerySchema } },
+    async (req, reply) => reply.result(await req.project.ddl((c) => deletePolicy(c, req.query.id))),
+  )
+
+  app.post(
+    `${PG_META}/policies/test`,
+    { config: policiesWrite, schema: { params: refParams, body: policyTrialBodySchema } },
+    async (req, reply) => reply.result(await req.project.trial((c) => testPolicy(c, req.body))),
+  )
+}
