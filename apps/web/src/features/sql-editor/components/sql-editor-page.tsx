@@ -1,23 +1,242 @@
-import { CodeEditor } from '../../../ui/code-editor/code-editor'
+import { useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import type { StatementPlace } from '@basalt/contracts'
+import { errorMessage } from '../../../lib/format'
+import { RoleImpersonationPopover } from '../../../project/role-impersonation/role-impersonation-popover'
+import { impersonationParam, useImpersonation } from '../../../project/role-impersonation/role-impersonation-store'
+import { Button } from '../../../ui/button'
+import { CodeEditor, DiffEditor, type CodeEditorInstance, type MonacoApi } from '../../../ui/code-editor/code-editor'
+import { PageSpinner } from '../../../ui/spinner'
+import { useFormatQuery } from '../api/format-query'
+import { usePendingDiff } from '../state/pending-diff'
 import type { SnippetDocument } from '../state/snippet-document'
+import { errorPlace, useSqlRunner, type RunRequest } from '../state/sql-runner'
+import { DatabaseSourcePicker } from './database-source-picker'
+import { DestructiveQueryDialog } from './destructive-query-dialog'
+import { EDITOR_MESSAGES } from './messages'
+import { ResultsPanel } from './results/results-panel'
+import { RunStatus } from './run-status'
+import { SnippetToolbar } from './snippets/snippet-toolbar'
 
 export interface SqlEditorPageProps {
   projectRef: string
   document: SnippetDocument
 }
 
+interface MountedEditor {
+  editor: CodeEditorInstance
+  monaco: MonacoApi
+}
+
+/** The owner of the error markers the page puts on the editor's model. */
+const ERROR_MARKER_OWNER = 'sql-run'
+
 /** /project/{ref}/sql/{id}: the editor, its toolbar and the results of the last run. */
-export function SqlEditorPage({ document }: SqlEditorPageProps) {
+export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
+  const runner = useSqlRunner(projectRef)
+  const [impersonation] = useImpersonation(projectRef)
+  const [connectionId, setConnectionId] = useState<string | undefined>(undefined)
+  const [pendingDiff] = usePendingDiff()
+  const format = useFormatQuery(projectRef)
+  const [mounted, setMounted] = useState<MountedEditor | null>(null)
+  const busy = runner.phase !== 'idle'
+
+  // What Ctrl/Cmd+Enter runs: the editor's action is registered once, so it calls the latest of this.
+  const run = () => {
+    if (pendingDiff || !mounted) return
+    runner.start(requestOf(mounted.editor), {
+      connectionId,
+      impersonation: impersonationParam(impersonation.role),
+    })
+  }
+  const runRef = useRef(run)
+  useEffect(() => {
+    runRef.current = run
+  })
+
+  const prettify = () => {
+    format.mutate(document.sql, {
+      onSuccess: (formatted) => {
+        const model = mounted?.editor.getModel()
+        if (!mounted || !model) return document.setSql(formatted)
+        // As an edit, so that Undo brings the text back.
+        mounted.editor.pushUndoStop()
+        mounted.editor.executeEdits('prettify', [{ range: model.getFullModelRange(), text: formatted }])
+        mounted.editor.pushUndoStop()
+      },
+      onError: (error) => toast.error(EDITOR_MESSAGES.formatFailed(errorMessage(error))),
+    })
+  }
+
+  useErrorHighlight(mounted, runner.run, runner.ran)
+
+  const goToStatement = (statement: StatementPlace) => {
+    const model = mounted?.editor.getModel()
+    if (!mounted || !model || !runner.ran) return
+    const { offset } = runner.ran
+    const start = model.getPositionAt(offset + statement.start)
+    const end = model.getPositionAt(offset + statement.end)
+    const range = new mounted.monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column)
+    mounted.editor.setSelection(range)
+    mounted.editor.revealRangeInCenterIfOutsideViewport(range)
+    mounted.editor.focus()
+  }
+
+  const onMount = (editor: CodeEditorInstance, monaco: MonacoApi) => {
+    editor.addAction({
+      id: 'basalt.sql.run',
+      label: 'Run query',
+      keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
+      run: () => runRef.current(),
+    })
+    setMounted({ editor, monaco })
+  }
+
   return (
-    <div className="flex h-full min-h-0 flex-col p-4">
-      <p className="text-sm text-muted-foreground">The SQL editor is being built.</p>
-      <CodeEditor
-        label="SQL"
-        className="mt-2 min-h-40 flex-1 rounded border"
-        value={document.sql}
-        onChange={document.setSql}
-        readOnly={document.readOnly}
-      />
+    <div className="flex h-full min-h-0 flex-col">
+      <div
+        role="toolbar"
+        aria-label="Query"
+        className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-3 py-2"
+      >
+        <SnippetToolbar projectRef={projectRef} document={document} />
+        <div className="flex flex-wrap items-center gap-1.5">
+          <RoleImpersonationPopover projectRef={projectRef} />
+          <DatabaseSourcePicker projectRef={projectRef} value={connectionId} onChange={setConnectionId} />
+          <Button
+            size="sm"
+            onClick={prettify}
+            loading={format.isPending}
+            disabled={document.readOnly || !document.sql.trim() || pendingDiff !== null}
+          >
+            {EDITOR_MESSAGES.prettify}
+          </Button>
+          {runner.phase === 'running' && (
+            <Button size="sm" onClick={runner.cancel} loading={runner.cancelling}>
+              {runner.cancelling ? EDITOR_MESSAGES.cancelling : EDITOR_MESSAGES.cancel}
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="primary"
+            onClick={run}
+            loading={busy}
+            disabled={!mounted || !document.sql.trim() || pendingDiff !== null}
+            title={pendingDiff ? EDITOR_MESSAGES.pendingDiff : undefined}
+            aria-keyshortcuts="Control+Enter Meta+Enter"
+          >
+            {EDITOR_MESSAGES.run}
+            <kbd className="rounded border border-current/30 px-1 font-sans text-[10px] opacity-80">Ctrl ↵</kbd>
+          </Button>
+        </div>
+      </div>
+
+      <div className="flex min-h-0 flex-1 flex-col">
+        <div className="min-h-32 flex-[2] border-b border-border">
+          {document.status === 'loading' ? (
+            <PageSpinner label="Loading query" />
+          ) : pendingDiff ? (
+            <DiffEditor
+              label={EDITOR_MESSAGES.editorLabel}
+              original={pendingDiff.original}
+              modified={pendingDiff.modified}
+              className="h-full"
+            />
+          ) : (
+            <CodeEditor
+              label={EDITOR_MESSAGES.editorLabel}
+              value={document.sql}
+              onChange={document.setSql}
+              readOnly={document.readOnly}
+              placeholder={EDITOR_MESSAGES.placeholder}
+              onMount={onMount}
+              className="h-full"
+            />
+          )}
+        </div>
+        <div className="min-h-32 flex-[3]">
+          <ResultsPanel
+            projectRef={projectRef}
+            snippetName={document.name}
+            run={runner.run}
+            running={busy}
+            status={
+              <RunStatus
+                projectRef={projectRef}
+                run={runner.run}
+                onSwitchToPrimary={() => setConnectionId(undefined)}
+              />
+            }
+            onGoToStatement={goToStatement}
+          />
+        </div>
+      </div>
+
+      <DestructiveQueryDialog statements={runner.confirming} onConfirm={runner.confirm} onDismiss={runner.dismiss} />
     </div>
   )
+}
+
+/** The selection if there is one, else the whole text, with its place in the document. */
+function requestOf(editor: CodeEditorInstance): RunRequest {
+  const model = editor.getModel()
+  const selection = editor.getSelection()
+  if (!model) return { sql: '', offset: 0, line: 1 }
+  if (selection && !selection.isEmpty()) {
+    return {
+      sql: model.getValueInRange(selection),
+      offset: model.getOffsetAt(selection.getStartPosition()),
+      line: selection.startLineNumber,
+    }
+  }
+  return { sql: model.getValue(), offset: 0, line: 1 }
+}
+
+/**
+ * The line of the last run's error, highlighted in the editor and scrolled to (spec 2 §7), with a marker at
+ * Postgres' position whose hover repeats the message. Cleared when the next run answers.
+ */
+function useErrorHighlight(
+  mounted: MountedEditor | null,
+  run: ReturnType<typeof useSqlRunner>['run'],
+  ran: RunRequest | null,
+) {
+  useEffect(() => {
+    const model = mounted?.editor.getModel()
+    if (!mounted || !model || !run?.error || !ran) return
+    const place = errorPlace(run.error, ran)
+    if (!place) return
+    const { editor, monaco } = mounted
+    const position =
+      'offset' in place
+        ? model.getPositionAt(place.offset)
+        : new monaco.Position(Math.min(place.line, model.getLineCount()), 1)
+    const word = model.getWordAtPosition(position)
+    const decorations = editor.createDecorationsCollection([
+      {
+        range: new monaco.Range(position.lineNumber, 1, position.lineNumber, 1),
+        options: {
+          isWholeLine: true,
+          className: 'sql-error-line bg-destructive/15',
+          linesDecorationsClassName: 'bg-destructive',
+          overviewRuler: { color: '#c8372d', position: monaco.editor.OverviewRulerLane.Full },
+        },
+      },
+    ])
+    monaco.editor.setModelMarkers(model, ERROR_MARKER_OWNER, [
+      {
+        severity: monaco.MarkerSeverity.Error,
+        message: run.error.message,
+        startLineNumber: position.lineNumber,
+        startColumn: word?.startColumn ?? position.column,
+        endLineNumber: position.lineNumber,
+        endColumn: word?.endColumn ?? position.column + 1,
+      },
+    ])
+    editor.revealLineInCenterIfOutsideViewport(position.lineNumber)
+    return () => {
+      decorations.clear()
+      if (!model.isDisposed()) monaco.editor.setModelMarkers(model, ERROR_MARKER_OWNER, [])
+    }
+  }, [mounted, run, ran])
 }

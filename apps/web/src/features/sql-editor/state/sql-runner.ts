@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import type { AnalyzedStatement, SqlRunError, SqlRunResult } from '@basalt/contracts'
+import { isApiError } from '../../../lib/api-client'
+import { errorMessage } from '../../../lib/format'
+import { randomUuid } from '../../../lib/uuid'
+import type { ImpersonationParam } from '../../../project/role-impersonation/role-impersonation-store'
+import { useAnalyzeQuery } from '../api/analyze-query'
+import { useCancelQuery } from '../api/cancel-query'
+import { useRunQuery } from '../api/run-query'
+import { EDITOR_MESSAGES } from '../components/messages'
+
+/**
+ * A text to run and where it sits in the document: the selection, or the whole text. The positions of the
+ * answer (statements, the error) are relative to the text sent, so they need its place to reach the editor.
+ */
+export interface RunRequest {
+  sql: string
+  /** UTF-16 offset of the text's first character in the document. */
+  offset: number
+  /** 1-based line of that character. */
+  line: number
+}
+
+/** What a run ran on and as whom: read when it starts (a later change of role or database is the next run's). */
+export interface RunTarget {
+  /** The chosen database's `connectionId`; the primary when undefined. */
+  connectionId: string | undefined
+  impersonation: ImpersonationParam | undefined
+}
+
+export type RunPhase = 'idle' | 'analyzing' | 'running'
+
+export interface SqlRunner {
+  /** The answer of the last run that reached the database; null before the first. */
+  run: SqlRunResult | null
+  /** The request `run` answers. */
+  ran: RunRequest | null
+  phase: RunPhase
+  cancelling: boolean
+  /** Statements with destructive operations waiting for the member's confirmation. */
+  confirming: AnalyzedStatement[] | null
+  start: (request: RunRequest, target: RunTarget) => void
+  /** Runs what waits for confirmation. */
+  confirm: () => void
+  dismiss: () => void
+  cancel: () => void
+}
+
+/**
+ * Running SQL from the editor (spec 2 §4): the text is analyzed first, and one with destructive operations
+ * waits for the 'Destructive operation' confirmation; the run gets an id chosen here so that Cancel can name it
+ * before its answer arrives; an answer other than 200 (nothing ran) is a toast 'Failed to execute SQL: …'.
+ * Leaving the page closes a running run's answer, which cancels it on the server.
+ */
+export function useSqlRunner(projectRef: string): SqlRunner {
+  const analyze = useAnalyzeQuery(projectRef)
+  const runQuery = useRunQuery(projectRef)
+  const cancelQuery = useCancelQuery(projectRef)
+  const [run, setRun] = useState<SqlRunResult | null>(null)
+  const [ran, setRan] = useState<RunRequest | null>(null)
+  const [phase, setPhase] = useState<RunPhase>('idle')
+  const [cancelling, setCancelling] = useState(false)
+  const [pending, setPending] = useState<{
+    request: RunRequest
+    target: RunTarget
+    statements: AnalyzedStatement[]
+  } | null>(null)
+  const current = useRef<{ runId: string; connectionId: string | undefined; controller: AbortController } | null>(null)
+
+  useEffect(() => () => current.current?.controller.abort(), [])
+
+  const execute = async (request: RunRequest, target: RunTarget) => {
+    const controller = new AbortController()
+    const runId = randomUuid()
+    current.current = { runId, connectionId: target.connectionId, controller }
+    setPhase('running')
+    try {
+      const result = await runQuery.mutateAsync({
+        query: request.sql,
+        runId,
+        impersonation: target.impersonation,
+        connectionId: target.connectionId,
+        signal: controller.signal,
+      })
+      setRun(result)
+      setRan(request)
+    } catch (error) {
+      if (controller.signal.aborted) return
+      toast.error(EDITOR_MESSAGES.executeFailed(errorMessage(error)))
+    } finally {
+      if (current.current?.runId === runId) current.current = null
+      setPhase('idle')
+      setCancelling(false)
+    }
+  }
+
+  const start = async (request: RunRequest, target: RunTarget) => {
+    if (phase !== 'idle' || !request.sql.trim()) return
+    setPhase('analyzing')
+    let destructive: AnalyzedStatement[] = []
+    try {
+      destructive = (await analyze.mutateAsync(request.sql)).destructive
+    } catch (error) {
+      // A text that does not parse runs anyway: the run answers Postgres' own error, with its position.
+      if (!(isApiError(error) && error.code === 'pg_error')) {
+        toast.error(EDITOR_MESSAGES.executeFailed(errorMessage(error)))
+        setPhase('idle')
+        return
+      }
+    }
+    if (destructive.length > 0) {
+      setPending({ request, target, statements: destructive })
+      setPhase('idle')
+      return
+    }
+    await execute(request, target)
+  }
+
+  return {
+    run,
+    ran,
+    phase,
+    cancelling,
+    confirming: pending?.statements ?? null,
+    start: (request, target) => void start(request, target),
+    confirm: () => {
+      if (!pending) return
+      setPending(null)
+      void execute(pending.request, pending.target)
+    },
+    dismiss: () => setPending(null),
+    cancel: () => {
+      const running = current.current
+      if (!running || cancelling) return
+      setCancelling(true)
+      cancelQuery.mutate(
+        { runId: running.runId, connectionId: running.connectionId },
+        {
+          // A run that ended meanwhile is no longer running (404): its answer says how it ended.
+          onError: (error) => {
+            setCancelling(false)
+            if (!(isApiError(error) && error.status === 404)) toast.error(errorMessage(error))
+          },
+        },
+      )
+    },
+  }
+}
+
+/** Where the error of a run is, in the document: 1-based offset (as Postgres counts) or line, or nothing. */
+export function errorPlace(error: SqlRunError, ran: RunRequest): { offset: number } | { line: number } | null {
+  if (error.position !== undefined) return { offset: ran.offset + error.position - 1 }
+  if (error.line !== undefined) return { line: ran.line + error.line - 1 }
+  return null
+}
+
+/** A write sent to a read replica: the server's note, with Postgres' own error (read_only_sql_transaction) kept. */
+export const isReadReplicaWrite = (error: SqlRunError) => error.code === 'bad_request' && error.pg?.code === '25006'

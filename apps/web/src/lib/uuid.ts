@@ -1,0 +1,15 @@
+/**
+ * A random (version 4) UUID. `crypto.randomUUID` exists only in secure contexts, and a self-hosted dashboard
+ * may be served over plain http on a LAN address; `getRandomValues` works everywhere.
+ *
+ * @example
+ *   const runId = randomUuid() // '3b241101-e2bb-4255-8caf-4136c566a962'
+ */
+export function randomUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const b = crypto.getRandomValues(new Uint8Array(16))
+  b[6] = (b[6]! & 0x0f) | 0x40
+  b[8] = (b[8]! & 0x3f) | 0x80
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
