@@ -178,7 +178,12 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
       {
         path: 'sql',
         lazy: () => sqlEditor().then((m) => ({ Component: m.SqlEditorRoute })),
-        children: [{ path: ':id', lazy: () => sqlEditor().then((m) => ({ Component: m.SqlSnippetRoute })) }],
+        children: [
+          { index: true, lazy: () => sqlEditor().then((m) => ({ Component: m.SqlIndexRoute })) },
+          { path: 'templates', lazy: () => sqlEditor().then((m) => ({ Component: m.SqlTemplatesRoute })) },
+          { path: 'quickstarts', lazy: () => sqlEditor().then((m) => ({ Component: m.SqlQuickstartsRoute })) },
+          { path: ':id', lazy: () => sqlEditor().then((m) => ({ Component: m.SqlSnippetRoute })) },
+        ],
       },
     ],
   },

@@ -17,10 +17,15 @@ export const SNIPPET_MESSAGES = {
   renameFailed: (message: string) => `Failed to rename query: ${message}`,
   deleteFailed: (message: string) => `Failed to delete query: ${message}`,
   bulkDeleteFailed: (message: string) => `Failed to delete queries: ${message}`,
-  keptLocally: 'Saved on this device until the server answers',
+  keptLocally: 'Kept on this device until the server answers',
+  newQuery: 'New query',
+  templates: 'Templates',
+  quickstarts: 'Quickstarts',
+  searchLabel: 'Search queries',
+  notFound: 'This query no longer exists',
+  notFoundDetail: 'It was deleted, or it is not shared with you.',
+  copyName: (name: string) => `${name} (copy)`,
 } as const
 
 /** The tooltip preview of a snippet shows this many characters of its SQL (spec 2 §9). */
 export const SNIPPET_PREVIEW_LENGTH = 43
-/** 'All changes saved' stays this long after a save (spec 2 §9). */
-export const SAVED_INDICATOR_MS = 3000
