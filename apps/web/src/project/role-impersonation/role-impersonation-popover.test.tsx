@@ -53,6 +53,26 @@ describe('RoleImpersonationPopover', () => {
     expect(impersonationStore.get('abc').role).toBeNull()
   })
 
+  it('shows each user by the display name of their metadata, with the email below', async () => {
+    mockFetch({
+      'GET /api/platform/auth/abc/users': {
+        body: {
+          users: [
+            { id: USERS[0]!.id, email: 'a@example.com', phone: null, user_metadata: { full_name: 'Ada Lovelace' } },
+            { id: USERS[1]!.id, email: 'b@example.com', phone: null, user_metadata: {} },
+          ],
+        },
+      },
+    })
+    const user = userEvent.setup()
+    renderWithProviders(<RoleImpersonationPopover projectRef="abc" />)
+    await user.click(screen.getByRole('button', { name: 'Role service_role' }))
+    await user.click(await screen.findByRole('radio', { name: 'authenticated' }))
+    const list = await screen.findByRole('list', { name: 'Users' })
+    expect(within(list).getByRole('button', { name: 'Ada Lovelace a@example.com' })).toBeInTheDocument()
+    expect(within(list).getByRole('button', { name: 'b@example.com' })).toBeInTheDocument()
+  })
+
   it("says so when the project's users cannot be read", async () => {
     mockFetch({ 'GET /api/platform/auth/abc/users': { status: 500, body: { code: 'internal', message: 'boom' } } })
     const user = userEvent.setup()
