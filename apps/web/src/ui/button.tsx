@@ -28,7 +28,7 @@ export function buttonClasses(variant: ButtonVariant = 'default', size: keyof ty
   return cn(
     'inline-flex items-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-    'disabled:pointer-events-none disabled:opacity-50',
+    'disabled:pointer-events-none disabled:opacity-50 aria-disabled:opacity-50',
     VARIANTS[variant],
     SIZES[size],
   )
@@ -52,13 +52,20 @@ export function Button({
       </Slot.Root>
     )
   }
+  // While loading the button stays enabled (aria-disabled) and ignores clicks: a disabled button drops the
+  // keyboard focus to <body> (issue 18), and a second submit would repeat the action.
   return (
     <button
       type={type ?? 'button'}
       className={cn(buttonClasses(variant, size), className)}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
       {...props}
+      onClick={(event) => {
+        if (loading) event.preventDefault()
+        else props.onClick?.(event)
+      }}
     >
       {loading && <Spinner size={14} />}
       {children}

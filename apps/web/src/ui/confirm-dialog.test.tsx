@@ -39,7 +39,8 @@ describe('ConfirmDialog', () => {
     setup({ error: 'Failed to remove member: gone', loading: true, children: <p>The SQL that runs</p> })
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to remove member: gone')
     expect(screen.getByText('The SQL that runs')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Remove' })).toBeDisabled()
+    // Still focusable while the action runs (a disabled button would drop the focus), but it does nothing.
+    expect(screen.getByRole('button', { name: 'Remove' })).toHaveAttribute('aria-disabled', 'true')
     expect(screen.getByRole('button', { name: 'Remove' })).toHaveAttribute('aria-busy', 'true')
   })
 

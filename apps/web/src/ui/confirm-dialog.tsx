@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { Dialog, DialogFooter } from './dialog'
+import { Dialog, DialogFooter, type FocusAfterClose } from './dialog'
 import { Button } from './button'
 import { FormField } from './form-field'
 import { Input } from './input'
@@ -37,6 +37,7 @@ export function ConfirmDialog({
   disabled,
   error,
   typeToConfirm,
+  focusAfterClose,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -56,6 +57,8 @@ export function ConfirmDialog({
   error?: string | null
   /** The exact text the user must type before the action runs. */
   typeToConfirm?: string
+  /** Where the focus goes on closing when what opened the dialog has gone (e.g. with the deleted row). */
+  focusAfterClose?: FocusAfterClose
 }) {
   const [typed, setTyped] = useState('')
   const [mismatch, setMismatch] = useState(false)
@@ -79,7 +82,7 @@ export function ConfirmDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={change} title={title} description={description}>
+    <Dialog open={open} onOpenChange={change} title={title} description={description} focusAfterClose={focusAfterClose}>
       <form onSubmit={submit} noValidate>
         {children}
         {typeToConfirm !== undefined ? (

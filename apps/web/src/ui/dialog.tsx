@@ -1,9 +1,40 @@
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { Dialog as RadixDialog } from 'radix-ui'
 import { X } from 'lucide-react'
+import { useFocusReturn } from './focus'
+
+/** Where the focus goes when a dialog closes and what opened it has gone (a deleted row's cell, say). */
+export type FocusAfterClose = () => HTMLElement | null | undefined
 
 /**
- * A modal dialog. Radix traps focus inside it, restores focus on close and closes on Escape.
+ * Radix's dialog content with Basalt's focus rules (ui/focus.ts): every modal dialog and side panel of the
+ * app renders its content through this one, so that closing it, however, gives the focus back to what
+ * opened it, or to `focusAfterClose()` when that has gone.
+ */
+export function DialogContent({
+  focusAfterClose,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof RadixDialog.Content> & { focusAfterClose?: FocusAfterClose }) {
+  const focus = useFocusReturn(focusAfterClose)
+  return (
+    <RadixDialog.Content
+      {...props}
+      onOpenAutoFocus={(event) => {
+        focus.onOpenAutoFocus()
+        onOpenAutoFocus?.(event)
+      }}
+      onCloseAutoFocus={(event) => {
+        onCloseAutoFocus?.(event)
+        if (!event.defaultPrevented) focus.onCloseAutoFocus(event)
+      }}
+    />
+  )
+}
+
+/**
+ * A modal dialog. Radix traps focus inside it and closes it on Escape; DialogContent returns the focus.
  */
 export function Dialog({
   open,
@@ -12,6 +43,7 @@ export function Dialog({
   description,
   children,
   trigger,
+  focusAfterClose,
 }: {
   open?: boolean
   onOpenChange?: (open: boolean) => void
@@ -19,13 +51,15 @@ export function Dialog({
   description?: ReactNode
   children: ReactNode
   trigger?: ReactNode
+  focusAfterClose?: FocusAfterClose
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
-        <RadixDialog.Content
+        <DialogContent
+          focusAfterClose={focusAfterClose}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border bg-surface-raised shadow-xl focus:outline-none"
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
@@ -46,7 +80,7 @@ export function Dialog({
             </RadixDialog.Close>
           </div>
           <div className="px-5 py-4">{children}</div>
-        </RadixDialog.Content>
+        </DialogContent>
       </RadixDialog.Portal>
     </RadixDialog.Root>
   )

@@ -38,7 +38,7 @@ import {
   SCHEMA_EDITOR_MESSAGES,
 } from './schema-editor-messages'
 import { NameAndCommentFields, SchemaPanelLoading } from './schema-form-parts'
-import { SidePanel } from './side-panel'
+import { SidePanel } from '../../../ui/side-panel'
 import { ReviewStep, type SchemaChangeStep } from './sql-review'
 
 /**

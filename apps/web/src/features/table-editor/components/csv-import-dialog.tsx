@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Dialog } from 'radix-ui'
+import { DialogContent } from '../../../ui/dialog'
 import { FileUp, X } from 'lucide-react'
 import { toast } from 'sonner'
 import {
@@ -114,7 +115,7 @@ export function CsvImportDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-border bg-surface-raised shadow-xl focus:outline-none">
+        <DialogContent className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-border bg-surface-raised shadow-xl focus:outline-none">
           <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
             <div className="space-y-1">
               <Dialog.Title className="text-base font-semibold">{CSV_IMPORT_MESSAGES.title}</Dialog.Title>
@@ -144,7 +145,7 @@ export function CsvImportDialog({
               onCancel={() => onOpenChange(false)}
             />
           )}
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   )

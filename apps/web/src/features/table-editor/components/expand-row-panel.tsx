@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Dialog } from 'radix-ui'
+import { DialogContent } from '../../../ui/dialog'
 import { X } from 'lucide-react'
 import type { PgColumn, TableRow } from '@basalt/contracts'
 import { Button } from '../../../ui/button'
@@ -34,7 +35,7 @@ export function ExpandRowPanel({
     <Dialog.Root open={row !== undefined} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
-        <Dialog.Content
+        <DialogContent
           aria-describedby={undefined}
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-xl flex-col border-l border-border bg-surface-raised shadow-xl focus:outline-none"
         >
@@ -74,7 +75,7 @@ export function ExpandRowPanel({
                 ))}
             </dl>
           )}
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   )

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react'
 import { Dialog } from 'radix-ui'
+import { DialogContent } from '../../../ui/dialog'
 import { useQueries } from '@tanstack/react-query'
 import { X } from 'lucide-react'
 import { toast } from 'sonner'
@@ -55,7 +56,7 @@ export function RowEditorPanel(props: Props) {
     <Dialog.Root open={target !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
-        <Dialog.Content
+        <DialogContent
           aria-describedby={undefined}
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-xl flex-col border-l border-border bg-surface-raised shadow-xl focus:outline-none"
         >
@@ -69,7 +70,7 @@ export function RowEditorPanel(props: Props) {
             </Dialog.Close>
           </div>
           {target && <RowEditorBody {...props} target={target} />}
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   )

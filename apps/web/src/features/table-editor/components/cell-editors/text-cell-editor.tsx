@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Dialog, Popover } from 'radix-ui'
+import { DialogContent } from '../../../../ui/dialog'
 import { Maximize2, X } from 'lucide-react'
 import type { CellInput, PgColumn, TableRow } from '@basalt/contracts'
 import { Button } from '../../../../ui/button'
@@ -128,7 +129,7 @@ function TextEditorSession({
       <Dialog.Root open onOpenChange={(open) => !open && session.cancel()}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
-          <Dialog.Content
+          <DialogContent
             aria-describedby={undefined}
             onKeyDown={(e) => e.stopPropagation()}
             className="fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-lg border border-border bg-surface-raised p-5 shadow-xl focus:outline-none"
@@ -144,7 +145,7 @@ function TextEditorSession({
             {body(20)}
             <p className="text-xs text-muted-foreground">{M.expandedEditorHint}</p>
             {actions}
-          </Dialog.Content>
+          </DialogContent>
         </Dialog.Portal>
       </Dialog.Root>
     )

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react'
 import { Dialog } from 'radix-ui'
+import { DialogContent, type FocusAfterClose } from './dialog'
 import { X } from 'lucide-react'
 
 /**
- * A panel sliding in from the right over the editor (the table and column forms): a modal dialog, so focus
- * stays in it, Escape closes it and its title names it for assistive technology.
+ * A panel sliding in from the right over the page (the table editor's table and column forms): a modal
+ * dialog, so focus stays in it, Escape closes it, its title names it for assistive technology, and closing
+ * it returns the focus (DialogContent).
  */
 export function SidePanel({
   open,
@@ -13,6 +15,7 @@ export function SidePanel({
   description,
   children,
   footer,
+  focusAfterClose,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -20,12 +23,14 @@ export function SidePanel({
   description?: ReactNode
   children: ReactNode
   footer?: ReactNode
+  focusAfterClose?: FocusAfterClose
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
-        <Dialog.Content
+        <DialogContent
+          focusAfterClose={focusAfterClose}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-2xl flex-col border-l border-border bg-surface-raised shadow-xl focus:outline-none"
         >
@@ -45,7 +50,7 @@ export function SidePanel({
           </div>
           <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-5 py-4">{children}</div>
           {footer && <div className="flex justify-end gap-2 border-t border-border px-5 py-3">{footer}</div>}
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   )
