@@ -41,12 +41,12 @@ export function ResultChart({
   if (!config) return <p className="p-4 text-sm text-muted-foreground">{RESULT_CHART_MESSAGES.noCandidates}</p>
   const axis = (key: 'xKey' | 'yKey', label: string) => (
     <div className="flex items-center gap-2">
-      <label htmlFor={`${id}-${key}`} className="text-xs font-medium text-muted-foreground">
+      <label htmlFor={`${id}-${key}`} className="text-xs font-medium whitespace-nowrap text-muted-foreground">
         {label}
       </label>
       <NativeSelect
         id={`${id}-${key}`}
-        className="h-7 w-auto min-w-32 text-xs"
+        className="w-auto min-w-32 text-xs"
         value={config[key]}
         onChange={(e) => onConfigChange({ ...config, [key]: e.target.value })}
       >

@@ -11,9 +11,11 @@ import { RESULTS_MESSAGES as M } from './results-messages'
 /** Spec 2 §9: the result grid's columns are at least 120 px wide. */
 export const RESULT_COLUMN_MIN_WIDTH = 120
 const RESULT_COLUMN_MAX_START_WIDTH = 360
-/** Estimated pixels per character of a header (name and type) and its padding. */
-const HEADER_CHARACTER_WIDTH = 8
-const HEADER_PADDING = 40
+/** Estimated pixels per character of a header (name and type) and of a cell, and their padding. */
+const CHARACTER_WIDTH = 8
+const CELL_PADDING = 24
+/** Rows whose text sizes a column at first (measuring all 100,000 would cost what virtualising saves). */
+const WIDTH_SAMPLE_ROWS = 50
 
 type ResultRow = readonly unknown[]
 
@@ -34,7 +36,7 @@ export function ResultsGrid({
   rows: readonly ResultRow[]
   label: string
 }) {
-  const gridColumns = useMemo(() => columns.map(gridColumn), [columns])
+  const gridColumns = useMemo(() => columns.map((column, i) => gridColumn(column, i, rows)), [columns, rows])
   const menuCell = useRef<string | null>(null)
   const [hasCell, setHasCell] = useState(false)
   return (
@@ -85,12 +87,17 @@ export function ResultsGrid({
   )
 }
 
-function gridColumn(column: SqlColumn, index: number): Column<ResultRow> {
-  const estimate = (column.name.length + column.type.length + 1) * HEADER_CHARACTER_WIDTH + HEADER_PADDING
+function gridColumn(column: SqlColumn, index: number, rows: readonly ResultRow[]): Column<ResultRow> {
+  let characters = column.name.length + column.type.length + 3
+  for (const row of rows.slice(0, WIDTH_SAMPLE_ROWS))
+    characters = Math.max(characters, cellText(row[index])?.length ?? 4)
   return {
     key: String(index),
     name: column.name,
-    width: Math.min(Math.max(estimate, RESULT_COLUMN_MIN_WIDTH), RESULT_COLUMN_MAX_START_WIDTH),
+    width: Math.min(
+      Math.max(characters * CHARACTER_WIDTH + CELL_PADDING, RESULT_COLUMN_MIN_WIDTH),
+      RESULT_COLUMN_MAX_START_WIDTH,
+    ),
     renderHeaderCell: () => (
       <span className="flex min-w-0 items-baseline gap-1.5" title={`${column.name} ${column.type}`}>
         <span className="truncate font-medium">{column.name}</span>{' '}
