@@ -134,6 +134,7 @@ const API_PAGE_TITLES: Record<string, string> = {
 const tableEditor = () => import('../features/table-editor/routes')
 const settings = () => import('../features/settings/routes')
 const sqlEditor = () => import('../features/sql-editor/routes')
+const policies = () => import('../features/policies/routes')
 
 export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
   {
@@ -252,6 +253,7 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
         ),
       },
     ],
+    routes: [{ path: 'auth/policies', lazy: () => policies().then((m) => ({ Component: m.PoliciesRoute })) }],
   },
   {
     key: 'storage',

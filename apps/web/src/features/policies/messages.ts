@@ -1,0 +1,133 @@
+import { POLICY_MESSAGES } from '@basalt/sql'
+
+/**
+ * Texts of the policies page and the policy editor. Those quoted in spec 1 (§2 screens, §5 validation, §6
+ * permissions, §8 errors) are verbatim and asserted by tests from here; the rest say what a user of such a
+ * dashboard expects where the spec shows nothing.
+ */
+export const POLICIES_MESSAGES = {
+  pageTitle: 'Policies',
+  pageDescription: 'Manage Row Level Security policies for your tables',
+  searchLabel: 'Search for a table or policy',
+  searchPlaceholder: 'Search for a table or policy',
+  noSearchResults: (search: string) => `No tables or policies match "${search}"`,
+  loadError: 'Failed to retrieve tables and policies',
+  // spec 1 §2 empty state
+  emptyTitle: 'Row-Level Security (RLS) Policies',
+  whatArePolicies: 'What are policies?',
+  policiesExplained:
+    'Policies are rules Postgres applies to every query on a table: they decide which rows each role can read, ' +
+    'insert, update or delete, right in the database.',
+  createTable: 'Create a table',
+  whatIsRls: 'What is RLS?',
+  createTableFirst: 'Create a table in this schema first before creating a policy.',
+  // spec 1 §2 table sections
+  locked: 'Locked',
+  rlsEnabled: 'RLS enabled',
+  rlsDisabled: 'RLS disabled',
+  enableRls: 'Enable RLS',
+  disableRls: 'Disable RLS',
+  createPolicy: 'Create policy',
+  noPolicies: 'No policies created yet',
+  rlsOffNote: 'Row-level security is off: anyone with the table’s privileges can read and write every row.',
+  rlsOnNoPolicies: 'With RLS on and no policy, no rows can be read or written through the API.',
+  editPolicy: 'Edit policy',
+  deletePolicy: 'Delete policy',
+  policyActions: (name: string) => `Actions for policy ${name}`,
+  moreRoles: (n: number) => `+ ${n} more roles`,
+  // spec 1 §6
+  noPolicyPermission: 'You need additional permissions to edit RLS policies',
+  noTablePermission: 'You need additional permissions to toggle RLS',
+  // RLS toggle (spec 1 §4: through a confirm dialog; §8 failure)
+  enableRlsTitle: (table: string) => `Enable row level security on ${table}`,
+  disableRlsTitle: (table: string) => `Disable row level security on ${table}`,
+  enableRlsDetail:
+    'Once enabled, only the rows your policies allow can be read or written through the API; without a policy, none.',
+  disableRlsDetail:
+    'Once disabled, policies stop applying and every row is open to anyone with the table’s privileges.',
+  enableRlsConfirm: 'Enable RLS',
+  disableRlsConfirm: 'Disable RLS',
+  toggleFailed: (message: string) => `Failed to toggle RLS: ${message}`,
+  // deleting (spec 1 §8)
+  deleteTitle: 'Delete policy',
+  deleteDetail: (name: string, table: string) =>
+    `This permanently removes the policy "${name}" from ${table}. Rows it allowed become unreachable unless another policy allows them.`,
+  deleteConfirm: 'Delete',
+  deleted: 'Successfully deleted policy!',
+  // spec 1 §2 protected schemas
+  protectedBanner: 'Currently viewing policies from a protected schema',
+  learnMore: 'Learn more',
+  protectedTitle: 'Schemas managed by the provider',
+  protectedDetail:
+    'These schemas belong to the platform’s own services (authentication, storage, extensions …). Their tables ' +
+    'and policies are shown read-only: changing them could break those services.',
+  understood: 'Understood',
+  // spec 1 §8
+  rolesError: 'Failed to retrieve database roles',
+} as const
+
+/** Texts of the policy editor modal (spec 1 §2, §5). */
+export const EDITOR_MESSAGES = {
+  ...POLICY_MESSAGES,
+  dialogLabel: 'Policy editor',
+  // selection
+  selectionTitle: (schema: string, table: string) => `Adding new policy to ${schema}.${table}`,
+  fromTemplate: 'Get started quickly from a template',
+  fromTemplateDetail: 'Start from a common rule and adjust it.',
+  fromScratch: 'For full customization from scratch',
+  fromScratchDetail: 'Write the name, roles and expressions yourself.',
+  // templates
+  templatesTitle: 'Select a template to use for your new policy',
+  useTemplate: 'Use this template',
+  templatePreview: 'Template preview',
+  // editor
+  addingTitle: (schema: string, table: string) => `Adding new policy to ${schema}.${table}`,
+  editingTitle: (schema: string, table: string) => `Editing policy from ${schema}.${table}`,
+  nameLabel: 'Policy name',
+  namePlaceholder: 'Policy name',
+  commandLabel: 'Allowed operation',
+  rolesLabel: 'Target roles',
+  rolesPlaceholder: 'Defaults to all (public) roles if none selected',
+  usingLabel: 'USING expression',
+  usingDetail: 'Which existing rows the operation may see or act on.',
+  checkLabel: 'WITH CHECK expression',
+  checkDetail: 'Which new or changed rows may be written.',
+  viewTemplates: 'View templates',
+  review: 'Review',
+  documentation: 'Documentation',
+  saveFailed: 'The policy could not be saved',
+  // review (spec 1 §2, §5)
+  reviewTitle: (schema: string, table: string) => `Reviewing policy to be created/updated on ${schema}.${table}`,
+  reviewCreating: 'This statement will create the policy:',
+  reviewUpdating: 'These statements will update the policy, in one transaction:',
+  noChanges: 'There are no changes made to this policy',
+  sqlLabel: 'Policy SQL',
+  backToEdit: 'Back to edit',
+  savePolicy: 'Save policy',
+  created: (name: string) => `Policy "${name}" created`,
+  updated: (name: string) => `Policy "${name}" updated`,
+  // closing (spec 1 §4)
+  discardTitle: 'Discard changes',
+  discardDetail: 'This policy has changes that are not saved. Close the editor and lose them?',
+  discardConfirm: 'Discard changes',
+  keepEditing: 'Keep editing',
+  // test as a user (beyond the spec)
+  testTitle: 'Test as a user',
+  testDetail:
+    'Try this policy before saving it: it is applied in a transaction that is always rolled back, then the ' +
+    'operation runs as the role you pick.',
+  testOperation: 'Operation',
+  testValues: 'Values (JSON object, optional)',
+  testValuesDetail:
+    'Column values of the row to insert or set. Empty: an insert of defaults, an update that changes nothing.',
+  testValuesInvalid: 'Enter a JSON object, such as {"title": "Buy milk"}',
+  runTest: 'Run test',
+  testPickUser: 'Pick a user to test as them.',
+  testRlsOff: 'RLS is disabled on this table: policies do not apply to anyone until it is enabled.',
+  testSees: (who: string, rows: number, total: number) =>
+    `${who} would see ${rows} of ${total} ${total === 1 ? 'row' : 'rows'}.`,
+  testPasses: (operation: string, who: string, rows: number) =>
+    `The ${operation.toLowerCase()} as ${who} would pass, touching ${rows} ${rows === 1 ? 'row' : 'rows'}.`,
+  testRefused: (operation: string, who: string) => `The ${operation.toLowerCase()} as ${who} would be refused.`,
+  testNothingKept: 'Nothing was saved: the policy and the rows are as they were.',
+} as const
