@@ -23,6 +23,7 @@ import { registerSpa } from './http/spa.ts'
 import { zodValidatorCompiler, type ZodTypeProvider } from './http/zod.ts'
 import { DEFAULT_RATE_LIMITS, type PlatformContext, type RateLimits } from './platform/context.ts'
 import { accountRoutes } from './routes/account.ts'
+import { aiRoutes } from './routes/ai.ts'
 import { authRoutes } from './routes/auth.ts'
 import { invitationRoutes } from './routes/invitations.ts'
 import { organizationRoutes } from './routes/organizations.ts'
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   pgMetaRoutes(app)
   sqlEditorRoutes(app, ctx)
   contentRoutes(app, ctx)
+  aiRoutes(app, ctx)
 
   await registerSpa(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir)
   return app

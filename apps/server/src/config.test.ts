@@ -42,9 +42,32 @@ describe('configuration', () => {
     [{ ENCRYPTION_KEY: 'short' }, /^Invalid ENCRYPTION_KEY="short": must be 64 hexadecimal characters/],
     [{ TRUST_PROXY: 'proxy.internal' }, /^Invalid TRUST_PROXY="proxy.internal": "proxy.internal" is not an address/],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid TRUST_PROXY="10.0.0.0\/33": "10.0.0.0\/33" is not an address/],
+    [{ AI_BASE_URL: 'localhost:11434', AI_MODEL: 'm' }, /^Invalid AI_BASE_URL="localhost:11434": must be an http/],
+    [{ AI_BASE_URL: 'ftp://models.internal/v1', AI_MODEL: 'm' }, /^Invalid AI_BASE_URL="ftp:/],
+    [{ AI_BASE_URL: 'http://127.0.0.1:11434/v1' }, /^Invalid AI_MODEL: it must be set when AI_BASE_URL is/],
+    [{ AI_MODEL: 'qwen2.5-coder' }, /^Invalid AI_BASE_URL: it must be set when AI_MODEL is/],
+    [{ AI_API_KEY: 'sk-1' }, /^Invalid AI_API_KEY: set AI_BASE_URL and AI_MODEL too/],
+    [{ AI_BASE_URL: 'http://h/v1', AI_MODEL: 'm', AI_TIMEOUT_SECONDS: '0' }, /^Invalid AI_TIMEOUT_SECONDS="0": /],
+    [
+      { AI_BASE_URL: 'http://h/v1', AI_MODEL: 'm', AI_STRUCTURED_OUTPUT: 'xml' },
+      /^Invalid AI_STRUCTURED_OUTPUT="xml": .*\(one of: auto, json_schema, text\)$/,
+    ],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => parseEnv(env)).toThrow(ConfigError)
     expect(() => parseEnv(env)).toThrow(message)
+  })
+
+  it('leaves AI off without AI_BASE_URL and AI_MODEL, and reads the provider when both are set', () => {
+    expect(parseEnv({}).ai).toBeNull()
+    expect(
+      parseEnv({ AI_BASE_URL: 'http://127.0.0.1:8080/v1/', AI_MODEL: ' qwen2.5-coder ', AI_API_KEY: 'sk-local' }).ai,
+    ).toEqual({
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      apiKey: 'sk-local',
+      model: 'qwen2.5-coder',
+      timeoutMs: 60_000,
+      structuredOutput: 'auto',
+    })
   })
 
   it('generates the encryption key into DATA_DIR once and reuses it', async () => {

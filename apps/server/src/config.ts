@@ -12,6 +12,23 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
+/**
+ * How the assistant asks for JSON (docs/ai.md): `json_schema` sends the schema as response_format;
+ * `text` asks for JSON in the prompt and reads it from the answer's text; `auto` tries json_schema and, when
+ * the provider refuses it, falls back to text for that call and the model's later calls.
+ */
+export const STRUCTURED_OUTPUT_MODES = ['auto', 'json_schema', 'text'] as const
+export type StructuredOutputMode = (typeof STRUCTURED_OUTPUT_MODES)[number]
+
+/** The AI provider (AI_BASE_URL, AI_API_KEY, AI_MODEL…). */
+export interface AiConfig {
+  baseUrl: string
+  apiKey: string | undefined
+  model: string
+  timeoutMs: number
+  structuredOutput: StructuredOutputMode
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8000),
   // Loopback unless told otherwise: a Basalt reachable from elsewhere asks its owner for a setup code.
@@ -39,6 +56,15 @@ const envSchema = z.object({
   PROJECT_MAX_CONNECTIONS: z.coerce.number().int().min(2).max(1000).default(20),
   /** Projects one organisation may have. */
   ORG_PROJECT_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** The AI assistant's OpenAI-compatible endpoint (…/v1); unset: AI is off (docs/ai.md). */
+  AI_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, like http://127.0.0.1:11434/v1' })
+    .optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().max(200).optional(),
+  /** How long one AI call (or a chat stream's wait for its next words) may take. */
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  AI_STRUCTURED_OUTPUT: z.enum(STRUCTURED_OUTPUT_MODES).default('auto'),
 })
 
 /**
@@ -81,6 +107,8 @@ export interface Config {
   projectPoolSize: number
   projectMaxConnections: number
   orgProjectLimit: number
+  /** The AI assistant's provider; absent or null: AI is off, and every AI call says how to configure it. */
+  ai?: AiConfig | null
 }
 
 /** Reads the environment; throws ConfigError with one line naming the first bad variable. */
@@ -90,12 +118,12 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     const name = String(issue.path[0])
-    const allowed =
-      name === 'BASALT_MODE'
-        ? ` (one of: ${MODES.join(', ')})`
-        : name === 'LOG_LEVEL'
-          ? ` (one of: ${LOG_LEVELS.join(', ')})`
-          : ''
+    const choices: Record<string, readonly string[]> = {
+      BASALT_MODE: MODES,
+      LOG_LEVEL: LOG_LEVELS,
+      AI_STRUCTURED_OUTPUT: STRUCTURED_OUTPUT_MODES,
+    }
+    const allowed = choices[name] ? ` (one of: ${choices[name].join(', ')})` : ''
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}${allowed}`)
   }
   const e = parsed.data
@@ -104,6 +132,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
     throw new ConfigError(`Invalid TRUST_PROXY=${JSON.stringify(env.TRUST_PROXY)}: ${trustProxy.message}`)
   }
   return {
+    ai: aiConfigOf(e),
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
@@ -117,6 +146,23 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
     projectPoolSize: e.PROJECT_POOL_SIZE,
     projectMaxConnections: e.PROJECT_MAX_CONNECTIONS,
     orgProjectLimit: e.ORG_PROJECT_LIMIT,
+  }
+}
+
+/** The AI provider, or null when none is configured; a half-configured one is refused. */
+function aiConfigOf(e: z.infer<typeof envSchema>): AiConfig | null {
+  if (!e.AI_BASE_URL && !e.AI_MODEL) {
+    if (e.AI_API_KEY) throw new ConfigError('Invalid AI_API_KEY: set AI_BASE_URL and AI_MODEL too, or unset it')
+    return null
+  }
+  if (!e.AI_BASE_URL) throw new ConfigError('Invalid AI_BASE_URL: it must be set when AI_MODEL is (docs/ai.md)')
+  if (!e.AI_MODEL?.trim()) throw new ConfigError('Invalid AI_MODEL: it must be set when AI_BASE_URL is (docs/ai.md)')
+  return {
+    baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''),
+    apiKey: e.AI_API_KEY,
+    model: e.AI_MODEL.trim(),
+    timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+    structuredOutput: e.AI_STRUCTURED_OUTPUT,
   }
 }
 

@@ -195,7 +195,7 @@ export async function projectAdminUrl(t: { app: App; db: pg.Pool }, ref: string)
  * role (see projectAdminUrl), `outsider` for a member of another organisation only, and `join` to add a member with a role
  * through an invitation. `close` ends the connection and the app.
  */
-export async function createProjectApp(name: string, options: { clusters?: boolean } = {}) {
+export async function createProjectApp(name: string, options: { clusters?: boolean; config?: Partial<Config> } = {}) {
   const t = await createTestApp(options)
   const owner = new Agent(t.app)
   await owner.signUp('owner@example.com')

@@ -27,6 +27,12 @@ export const ERROR_STATUS = {
   connection_failed: 502,
   /** The database is down for a moment (Basalt is restarting it); the call may be tried again. */
   database_restarting: 503,
+  /** The server has no AI provider configured (AI_BASE_URL, AI_MODEL): no call was made. */
+  ai_not_configured: 503,
+  /** The AI provider failed, refused the call or answered something unusable. */
+  ai_failed: 502,
+  /** The AI provider did not answer in time (AI_TIMEOUT_SECONDS). */
+  ai_timeout: 504,
   internal: 500,
 } as const
 
