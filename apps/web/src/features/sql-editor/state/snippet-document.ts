@@ -194,7 +194,8 @@ export function useSnippetDocument(projectRef: string, routeId: string): Snippet
       writeDraft(projectRef, id, { sql: next, name, created: false })
       return
     }
-    if (isNew) {
+    // From the ref, not the render: two edits may arrive before the render that follows the creation.
+    if (latest.current.id === 'new') {
       if (next === '') return
       const newId = randomUuid()
       latest.current = { id: newId, name: SNIPPET_MESSAGES.untitled, created: false }
@@ -209,7 +210,7 @@ export function useSnippetDocument(projectRef: string, routeId: string): Snippet
       saver.flush()
       return
     }
-    writeDraft(projectRef, id, { sql: next, name, created: latest.current.created })
+    writeDraft(projectRef, latest.current.id, { sql: next, name, created: latest.current.created })
     saver.edit(next)
   }
 

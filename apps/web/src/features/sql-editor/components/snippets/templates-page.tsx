@@ -61,7 +61,7 @@ export function TemplatesPage({ projectRef, kind }: { projectRef: string; kind: 
                 <span className="text-sm text-muted-foreground">{template.description}</span>
                 <code
                   aria-hidden
-                  className="mt-auto line-clamp-3 font-mono text-xs whitespace-pre text-muted-foreground"
+                  className="mt-auto line-clamp-3 w-full overflow-hidden font-mono text-xs whitespace-pre text-muted-foreground"
                 >
                   {template.sql.split('\n').slice(0, 3).join('\n')}
                 </code>
