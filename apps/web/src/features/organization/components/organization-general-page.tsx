@@ -14,6 +14,7 @@ import { FormError } from '../../../ui/form-error'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { useUpdateOrganization } from '../api/update-organization'
 import { useDeleteOrganization } from '../api/delete-organization'
+import { AiSettingsSection } from './ai-settings-section'
 
 export function OrganizationGeneralPage({ organization }: { organization: Organization }) {
   const canUpdate = organization.permissions.includes('org:update')
@@ -60,6 +61,7 @@ export function OrganizationGeneralPage({ organization }: { organization: Organi
             <FormError error={update.error} />
           </Section>
         </form>
+        <AiSettingsSection organization={organization} />
         {canDelete && (
           <Section
             tone="danger"
