@@ -6,23 +6,30 @@
 // The server runs as `npm start` would (apps/server/src/main.ts in a child process), driven over real HTTP by
 // curl, which streams between the socket and a file as psql does; its peak RSS is its VmHWM from /proc, reset
 // just before the CSV work starts.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { spawnSync } from 'node:child_process'
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { createWriteStream, readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { fileURLToPath } from 'node:url'
 import { stringify } from 'csv-stringify'
 import pg from 'pg'
 import { exportSelectSql } from '@basalt/server/src/pg-meta/csv-export.ts'
 import { findRelation } from '@basalt/server/src/pg-meta/relation-lookup.ts'
-import { Client, freePort, waitForHttp } from './http.ts'
+import type { Client } from './http.ts'
+import {
+  FLAT_GROWTH,
+  growth,
+  mb,
+  peakRss,
+  procStatus,
+  resetPeakRss,
+  startBasalt,
+  type BasaltProcess,
+} from './server-process.ts'
 import type { Report } from './table-editor.ts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const PSQL = process.env.PSQL ?? '/usr/bin/psql'
 const CURL = process.env.CURL ?? '/usr/bin/curl'
 /** The export limit of spec 1 §9: the most one export call may return. */
@@ -51,16 +58,6 @@ async function writeCsv(file: string, rows: number): Promise<void> {
   await pipeline(Readable.from(records()), stringify(), createWriteStream(file))
 }
 
-/** A browser's cookies and CSRF header, over real HTTP. */
-/** A figure of /proc/<pid>/status in bytes: VmRSS (resident now) or VmHWM (peak since the last reset). */
-async function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8')
-  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) * 1024
-}
-const peakRss = (pid: number) => procStatus(pid, 'VmHWM')
-/** Writing 5 to clear_refs resets the peak to the current resident set. */
-const resetPeakRss = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5')
-
 /**
  * A POST through curl, the answer written to `output`; its time in ms. curl rather than fetch: like psql, a
  * native client that streams between the socket and a file, so the figure is the server's, not the client's
@@ -88,11 +85,6 @@ function psql(url: string, command: string): number {
   return performance.now() - t0
 }
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
-/** Growth of the peak over the resident set before: signed, in MB. */
-const growth = (bytes: number) => `${bytes < 0 ? '−' : '+'}${mb(Math.abs(bytes))}`
-/** RSS growth that still counts as flat memory: far below the file's 100 MB. */
-const FLAT_GROWTH = 64 * 1024 * 1024
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 
 export async function csvBench(report: Report): Promise<void> {
@@ -100,7 +92,7 @@ export async function csvBench(report: Report): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'basalt-bench-csv-'))
   await chmod(dir, 0o755)
   const source = path.join(dir, 'source.csv')
-  let server: ChildProcess | undefined
+  let basalt: BasaltProcess | undefined
   let direct: pg.Client | undefined
   let superuser: pg.Client | undefined
   try {
@@ -109,49 +101,14 @@ export async function csvBench(report: Report): Promise<void> {
     const size = (await stat(source)).size
     console.error(`  ${mb(size)} written`)
 
-    const [port, pgPort] = [await freePort(), await freePort()]
-    server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        DATA_DIR: path.join(dir, 'data'),
-        PORT: String(port),
-        EMBEDDED_PG_PORT: String(pgPort),
-        LOG_LEVEL: 'warn',
-      },
-    })
-    // main.ts prints the URL of the default project's admin role once it is up.
-    let printed = ''
-    const databaseUrl = new Promise<string>((resolve, reject) => {
-      server!.stdout!.on('data', (chunk: Buffer) => {
-        printed += chunk.toString()
-        const match = /Default project database \(its admin role\): (\S+)/.exec(printed)
-        if (match) resolve(match[1]!)
-      })
-      server!.once('exit', (code) => reject(new Error(`the server exited (${code}) before starting`)))
-    })
-    const base = `http://127.0.0.1:${port}`
-    const url = await databaseUrl
-    await waitForHttp(`${base}/api/auth/state`, 120_000)
-
-    // The first sign-up adopts the default project.
-    const owner = new Client(base)
-    await owner.fetch('/api/auth/state')
-    await owner.json('/api/auth/sign-up', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'owner@example.com', password: 'correct horse battery' }),
-    })
+    basalt = await startBasalt(path.join(dir, 'data'))
+    const { owner, databaseUrl: url } = basalt
     const api = (call: string) => `/api/platform/pg-meta/default/${call}`
 
     direct = new pg.Client({ connectionString: url })
     await direct.connect()
     // CHECKPOINT needs more than the project's admin role has: the bench asks the project cluster's superuser.
-    const su = new URL(url)
-    su.username = 'postgres'
-    su.password = (await readFile(path.join(dir, 'data', 'projects', 'default', 'superuser-password'), 'utf8')).trim()
-    superuser = new pg.Client({ connectionString: su.toString() })
+    superuser = new pg.Client({ connectionString: await basalt.superuserUrl() })
     await superuser.connect()
     const columns = `id bigint primary key, category int not null, name text not null, price numeric(12, 2),
       created_at timestamptz, done boolean, tags text[], meta jsonb`
@@ -175,7 +132,7 @@ export async function csvBench(report: Report): Promise<void> {
     const importPsql = () =>
       psql(url, `\\copy public.csv_psql (${header.join(', ')}) from '${source}' with (format csv, header true)`)
 
-    const pid = server.pid!
+    const pid = basalt.process.pid!
     const beforeImports = await procStatus(pid, 'VmRSS')
     await resetPeakRss(pid)
     const imports = { api: [] as number[], psql: [] as number[] }
@@ -286,11 +243,7 @@ export async function csvBench(report: Report): Promise<void> {
   } finally {
     await direct?.end().catch(() => {})
     await superuser?.end().catch(() => {})
-    if (server && server.exitCode === null) {
-      const exited = once(server, 'exit')
-      server.kill('SIGINT')
-      await exited
-    }
+    await basalt?.stop()
     await rm(dir, { recursive: true, force: true })
   }
 }

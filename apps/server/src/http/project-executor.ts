@@ -67,8 +67,9 @@ export interface ProjectCalls {
 }
 
 /**
- * The connection of an SQL editor run. It starts inside a transaction (as the impersonated role, with its
- * claims, when there is one), which fn may end and open again as the member's SQL does (`commit`, `begin`);
+ * The connection of an SQL editor run. When impersonating, it starts inside a transaction as the impersonated
+ * role, with its claims; otherwise outside any (the run opens its transaction when it needs one). fn may end
+ * and open transactions as the member's SQL does (`commit`, `begin`);
  * whatever fn leaves behind — an open transaction, `set`, `set role`, temporary tables, prepared
  * statements, advisory locks — is rolled back and discarded before the connection returns to the pool.
  */
@@ -79,7 +80,10 @@ export interface SqlSession {
   login: ProjectLogin
   /** Whether x-connection-encrypted chose a read replica (where every transaction is read-only). */
   replica: boolean
-  /** Whether the run is impersonating (then it must not run outside a transaction, where no role is set). */
+  /**
+   * Whether the run is impersonating: the session then starts in the role's transaction, and must not run
+   * anything outside a transaction, where no role is set.
+   */
   impersonating: boolean
   /** Right after a transaction was opened (`begin`): switches it to the run's role and claims again. */
   reapplyRole(): Promise<void>
@@ -91,7 +95,7 @@ export interface SqlSession {
  */
 async function resetSqlSession(client: pg.PoolClient): Promise<void> {
   try {
-    await client.query('rollback')
+    if (client.getTransactionStatus() !== 'I') await client.query('rollback')
     await client.query('discard all')
   } catch {
     await (client as unknown as pg.Client).end().catch(() => {})
@@ -237,9 +241,20 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
       const chosen = await checked()
       if (!chosen.ok) return chosen
       const { pool, replica } = chosen.data
+      const session = (client: pg.PoolClient) => runSqlSession(client, { login, replica }, impersonation, fn)
       return call(
         access,
-        () => withRole(pool, impersonation, (client) => runSqlSession(client, { login, replica }, impersonation, fn)),
+        async () => {
+          if (impersonation) return withRole(pool, impersonation, session)
+          // No role to set: the run starts outside a transaction and opens one when it needs it. A connection
+          // whose reset failed was closed, and the pool drops it.
+          const client = await pool.connect()
+          try {
+            return await session(client)
+          } finally {
+            client.release()
+          }
+        },
         replica,
       )
     },

@@ -162,6 +162,30 @@ describe('SQL editor runs', () => {
     }
   })
 
+  it('runs a lone statement as a transaction of its own, and one that needs a transaction block in one', async () => {
+    await project.query(`
+      create table public.parents (id int primary key);
+      create table public.children (id int primary key, parent int references public.parents
+        deferrable initially deferred)`)
+    // Refused only when its transaction commits: the statement's rows are answered, then the commit's error.
+    const deferred = await run(p.owner, 'insert into public.children values (1, 99) returning id')
+    expect(deferred).toMatchObject({ status: 'error', rolledBack: true })
+    expect(deferred.results.map((x) => [x.command, x.rows])).toEqual([['INSERT', [[1]]]])
+    expect(deferred.error).toMatchObject({ statementIndex: null, pg: { code: '23503' } })
+    expect((await project.query('select count(*)::int as n from public.children')).rows[0].n).toBe(0)
+
+    const failed = await run(p.owner, 'insert into public.parents values (1), (1)')
+    expect(failed).toMatchObject({ status: 'error', rolledBack: true, error: { statementIndex: 0 } })
+    const done = await run(p.owner, 'insert into public.parents values (1), (2)')
+    expect(done).toMatchObject({ status: 'success', rolledBack: false, results: [{ command: 'INSERT', rowCount: 2 }] })
+
+    // LOCK and SET LOCAL act on the transaction block they run in: alone, they still run in one.
+    const locked = await run(p.owner, 'lock table public.parents in share mode')
+    expect(locked).toMatchObject({ status: 'success', results: [{ command: 'LOCK TABLE' }] })
+    const local = await run(p.owner, "set local statement_timeout = '5s'")
+    expect(local).toMatchObject({ status: 'success', notices: [] })
+  })
+
   it('runs a statement that refuses transaction blocks alone, and refuses it after pending work as Postgres does', async () => {
     const alone = await run(p.owner, 'vacuum public.tx; create index concurrently tx_v on public.tx (v)')
     expect(alone.status).toBe('success')

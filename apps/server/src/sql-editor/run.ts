@@ -110,16 +110,67 @@ function statementError(
   }
 }
 
-/** A cursor that keeps the whole command tag (`CREATE INDEX`), of which pg keeps the first word. */
+/** Cursor's methods that its type declarations leave out: handlers of protocol messages, and its writes. */
+const cursorMethods = Cursor.prototype as unknown as Record<
+  'handleCommandComplete' | 'handleError' | 'submit' | '_getRows' | '_closePortal' | '_sendRows',
+  (...args: unknown[]) => void
+>
+type Connection = { stream: { cork(): void; uncork(): void } }
+
+/**
+ * A cursor that keeps the whole command tag (`CREATE INDEX`), of which pg keeps the first word, and the error
+ * of a commit that follows its statement: a statement run outside a transaction block commits when its
+ * cursor ends (the protocol's Sync), and a deferred constraint may refuse that commit — an error pg-cursor
+ * drops, since its statement is done.
+ */
 class TaggedCursor extends Cursor {
   tag: string | null = null
+  commitError: unknown = null
   handleCommandComplete(msg: { text: string }): void {
     this.tag = msg.text
-    ;(Cursor.prototype as unknown as { handleCommandComplete(msg: unknown): void }).handleCommandComplete.call(
-      this,
-      msg,
-    )
+    cursorMethods.handleCommandComplete.call(this, msg)
   }
+  handleError(msg: unknown): void {
+    const self = this as unknown as { state: string }
+    if (self.state !== 'done') return cursorMethods.handleError.call(this, msg)
+    // pg hands the ReadyForQuery after an error to no query: the read waiting for it gets its rows here.
+    this.commitError = msg
+    cursorMethods._sendRows.call(this)
+    self.state = 'done'
+  }
+
+  // pg-cursor writes each protocol message to the socket on its own (a system call each, and as many
+  // wake-ups of the backend); corked, each step is one write, as pg's own queries are. The statement's
+  // Parse, Bind and Describe wait for the first read's Execute, which follows in the same tick.
+  override submit = (connection: Parameters<Cursor['submit']>[0]): void => {
+    const { stream } = connection as unknown as Connection
+    stream.cork()
+    try {
+      cursorMethods.submit.call(this, connection)
+    } finally {
+      process.nextTick(() => stream.uncork())
+    }
+  }
+  _getRows(...args: unknown[]): void {
+    this.#corked(() => cursorMethods._getRows.apply(this, args))
+  }
+  _closePortal(): void {
+    this.#corked(() => cursorMethods._closePortal.call(this))
+  }
+  #corked(write: () => void) {
+    const { stream } = (this as unknown as { connection: Connection }).connection
+    stream.cork()
+    try {
+      write()
+    } finally {
+      stream.uncork()
+    }
+  }
+}
+
+/** The commit of a statement that ran as a transaction of its own failed (see TaggedCursor). */
+class CommitError extends Error {
+  override name = 'CommitError'
 }
 
 /** `INSERT 0 3` → `INSERT`, `CREATE INDEX` → `CREATE INDEX`. */
@@ -172,8 +223,12 @@ export async function runStatements(
   }
   client.on('notice', onNotice)
 
-  // The session starts in a transaction with nothing done in it yet.
-  let tx: TransactionState = 'implicit'
+  // An impersonating session starts in a transaction (as the role) with nothing done in it yet; any other
+  // outside one, and the run opens its transaction before its first statement — unless that statement is
+  // the only one and does not act on a transaction block: it then runs as a transaction of its own, which is
+  // what a transaction around it would be, without the round trips of `begin` and `commit`.
+  let tx: TransactionState = session.impersonating ? 'implicit' : 'none'
+  const alone = tx === 'none' && statements.length === 1 && !statements[0]!.actsOnTransaction
   let pendingWork = false
   let bytes = 0
   let rows = 0
@@ -233,6 +288,7 @@ export async function runStatements(
       throw err
     }
     if (capped) await cursor.close()
+    const commitError = cursor.commitError
     rows += shown
     const columns = await describeColumns(fields)
     await doc.endResult({
@@ -243,6 +299,7 @@ export async function runStatements(
       capped,
       durationMs: Math.round((performance.now() - statementStarted) * 1000) / 1000,
     })
+    if (commitError) throw new CommitError('The commit failed', { cause: commitError })
   }
 
   // Type names of the run's columns: built-ins by heart, others (arrays, enums, domains…) from pg_type,
@@ -291,11 +348,18 @@ export async function runStatements(
       const outside = s.outsideTransaction && !session.impersonating
       if ((opensOwn || outside) && tx === 'implicit' && !pendingWork) await commitEmpty()
       const openedBefore = tx
-      if (tx === 'none' && !opensOwn && !outside && s.transaction !== 'end') await begin()
+      if (tx === 'none' && !opensOwn && !outside && s.transaction !== 'end' && !alone) await begin()
       try {
         await runOne(s)
       } catch (err) {
         if (err instanceof RunAbortedError) throw err
+        if (alone) rolledBack = true
+        if (err instanceof CommitError) {
+          // As when the commit at the end of a run fails: the statement ran, its transaction is gone.
+          error = statementError(err.cause, undefined, text)
+          status = 'error'
+          break
+        }
         // A failed COMMIT has ended its transaction (rolled back); any other failure leaves it aborted.
         if (s.transaction === 'end' && tx !== 'none') {
           rolledBack = true

@@ -260,6 +260,30 @@ describe('splitStatements', () => {
     ).toEqual(['delete from t without a where clause', 'update u without a where clause'])
   })
 
+  it('knows which statements act on the transaction block they run in', async () => {
+    const statements = await split(
+      'select 1; insert into t values (1) returning *; update t set a = 1; create table u (a int); ' +
+        'with d as (delete from t returning *) select * from d; lock table t; declare c cursor for select 1; ' +
+        "set local work_mem = '1MB'; set search_path = app; set constraints all deferred; savepoint a; " +
+        'call p(); do $$ begin commit; end $$',
+    )
+    expect(statements.map((s) => [s.sql.split(' ')[0], s.actsOnTransaction])).toEqual([
+      ['select', false],
+      ['insert', false],
+      ['update', false],
+      ['create', false],
+      ['with', false],
+      ['lock', true],
+      ['declare', true],
+      ['set', true],
+      ['set', true],
+      ['set', true],
+      ['savepoint', true],
+      ['call', true],
+      ['do', true],
+    ])
+  })
+
   it('knows what statements do to transactions and which must run outside one', async () => {
     const statements = await split(
       'begin; start transaction; commit; end; rollback; abort; commit and chain; rollback and chain; ' +

@@ -16,6 +16,12 @@ export interface SqlStatement extends AnalyzedStatement {
   transaction?: 'begin' | 'end' | 'chain'
   /** Postgres refuses to run it inside a transaction block (VACUUM, CREATE INDEX CONCURRENTLY…). */
   outsideTransaction: boolean
+  /**
+   * It acts on the transaction block it runs in, so it does not run alone as it runs in a transaction
+   * Basalt opens: transaction control, LOCK, DECLARE, SET (SET LOCAL, SET TRANSACTION), SET CONSTRAINTS, and
+   * CALL and DO, whose code may commit.
+   */
+  actsOnTransaction: boolean
   /** COPY whose data comes from or goes to the client: the editor has no such data. */
   copyStdio: boolean
 }
@@ -83,6 +89,17 @@ function mustRunOutsideTransaction(kind: string, body: Node): boolean {
   }
 }
 
+/** See SqlStatement.actsOnTransaction. */
+const TRANSACTION_BOUND = new Set([
+  'TransactionStmt',
+  'LockStmt',
+  'DeclareCursorStmt',
+  'VariableSetStmt',
+  'ConstraintsSetStmt',
+  'CallStmt',
+  'DoStmt',
+])
+
 /** A syntax error of the text, kept like a Postgres error: SQLSTATE 42601, its position and the caret. */
 function syntaxError(text: string, err: SqlError): Result<never> {
   const cursor = err.sqlDetails?.cursorPosition
@@ -147,6 +164,7 @@ export async function splitStatements(text: string): Promise<Result<SqlStatement
       destructive: await destructiveOperationsOf(s.stmt, sql, parseStatements),
       transaction: transactionOf(kind, body),
       outsideTransaction: mustRunOutsideTransaction(kind, body),
+      actsOnTransaction: TRANSACTION_BOUND.has(kind),
       copyStdio: kind === 'CopyStmt' && body.filename === undefined && body.is_program !== true,
     })
   }
