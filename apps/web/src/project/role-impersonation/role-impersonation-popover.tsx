@@ -51,7 +51,7 @@ export function RoleImpersonationPopover({ projectRef }: { projectRef: string })
           variant={state.role ? 'default' : 'ghost'}
           aria-label={`${PROJECT_MESSAGES.roleButton} ${label}`}
         >
-          <span className="text-muted-foreground">{PROJECT_MESSAGES.roleButton}</span>
+          <span className="text-muted-foreground">{PROJECT_MESSAGES.roleButton}</span>{' '}
           <code className={cn('max-w-56 truncate text-xs', state.role && 'text-brand')}>{label}</code>
         </Button>
       }

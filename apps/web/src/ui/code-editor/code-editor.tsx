@@ -39,6 +39,15 @@ export interface DiffEditorProps {
   className?: string
 }
 
+/**
+ * Class names for decorations (`editor.createDecorationsCollection`): an error's whole line, and its mark in
+ * the margin. Styled in code-editor.css, in both themes.
+ */
+export const DECORATION_CLASSES = {
+  errorLine: 'code-editor-error-line',
+  errorMargin: 'code-editor-error-margin',
+} as const
+
 // Monaco is a few megabytes: it loads in a chunk of its own the first time an editor is shown, never with the
 // first page (DESIGN.md: the first page's JS stays under 400 KB gzip).
 const MonacoCodeEditor = lazy(() => import('./monaco-editors').then((m) => ({ default: m.MonacoCodeEditor })))

@@ -2,6 +2,7 @@
 import Editor, { DiffEditor } from '@monaco-editor/react'
 import type { CodeEditorProps, DiffEditorProps } from './code-editor'
 import { CodeEditorLoading } from './code-editor'
+import './code-editor.css'
 import { DARK_THEME, LIGHT_THEME } from './monaco'
 import { useDarkMode } from './use-dark-mode'
 

@@ -20,18 +20,28 @@ loader.config({ monaco })
 export const LIGHT_THEME = 'basalt-light'
 export const DARK_THEME = 'basalt-dark'
 
-// The app's surfaces (index.css: --background), so the editor sits in the page rather than on a box of its own.
+// The app's colours (index.css: --background, --muted-foreground), so the editor sits in the page rather than
+// on a box of its own.
 monaco.editor.defineTheme(LIGHT_THEME, {
   base: 'vs',
   inherit: true,
   rules: [],
-  colors: { 'editor.background': '#ffffff', 'editorGutter.background': '#ffffff' },
+  colors: {
+    'editor.background': '#ffffff',
+    'editorGutter.background': '#ffffff',
+    // --muted-foreground: Monaco's own grey is below 4.5:1 (WCAG AA) on white.
+    'editor.placeholder.foreground': '#66666e',
+  },
 })
 monaco.editor.defineTheme(DARK_THEME, {
   base: 'vs-dark',
   inherit: true,
   rules: [],
-  colors: { 'editor.background': '#161618', 'editorGutter.background': '#161618' },
+  colors: {
+    'editor.background': '#161618',
+    'editorGutter.background': '#161618',
+    'editor.placeholder.foreground': '#a0a0a8',
+  },
 })
 
 export { monaco }

@@ -6,6 +6,9 @@ import { Button } from '../../../ui/button'
 import { isReadReplicaWrite } from '../state/sql-runner'
 import { EDITOR_MESSAGES, POSTGRES_PERFORMANCE_DOCS } from './messages'
 
+/** Command tags of statements that change nothing. */
+const READ_COMMANDS = new Set(['SELECT', 'SHOW', 'EXPLAIN', 'FETCH', 'VALUES', ''])
+
 /**
  * How the last run ended, when it did not simply succeed (spec 2 §7, §8): an error as psql prints it with
  * its SQLSTATE; 'SQL query ran into an upstream timeout' with its two ways out; a write on a read replica with
@@ -21,7 +24,8 @@ export function RunStatus({
   onSwitchToPrimary: () => void
 }) {
   if (!run) return null
-  const rolledBack = run.rolledBack && run.results.length > 0
+  // Said only when something was written: a rollback of reads changes nothing a member would notice.
+  const rolledBack = run.rolledBack && run.results.some((r) => !READ_COMMANDS.has(r.command ?? ''))
   if (run.status === 'timeout') {
     return (
       <StatusBox tone="warning" icon={<Clock aria-hidden className="size-4" />}>

@@ -5,7 +5,13 @@ import { errorMessage } from '../../../lib/format'
 import { RoleImpersonationPopover } from '../../../project/role-impersonation/role-impersonation-popover'
 import { impersonationParam, useImpersonation } from '../../../project/role-impersonation/role-impersonation-store'
 import { Button } from '../../../ui/button'
-import { CodeEditor, DiffEditor, type CodeEditorInstance, type MonacoApi } from '../../../ui/code-editor/code-editor'
+import {
+  CodeEditor,
+  DECORATION_CLASSES,
+  DiffEditor,
+  type CodeEditorInstance,
+  type MonacoApi,
+} from '../../../ui/code-editor/code-editor'
 import { PageSpinner } from '../../../ui/spinner'
 import { useFormatQuery } from '../api/format-query'
 import { usePendingDiff } from '../state/pending-diff'
@@ -126,7 +132,9 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
             aria-keyshortcuts="Control+Enter Meta+Enter"
           >
             {EDITOR_MESSAGES.run}
-            <kbd className="rounded border border-current/30 px-1 font-sans text-[10px] opacity-80">Ctrl ↵</kbd>
+            <kbd aria-hidden className="rounded border border-current/30 px-1 font-sans text-[10px] opacity-80">
+              Ctrl ↵
+            </kbd>
           </Button>
         </div>
       </div>
@@ -217,8 +225,8 @@ function useErrorHighlight(
         range: new monaco.Range(position.lineNumber, 1, position.lineNumber, 1),
         options: {
           isWholeLine: true,
-          className: 'sql-error-line bg-destructive/15',
-          linesDecorationsClassName: 'bg-destructive',
+          className: DECORATION_CLASSES.errorLine,
+          linesDecorationsClassName: DECORATION_CLASSES.errorMargin,
           overviewRuler: { color: '#c8372d', position: monaco.editor.OverviewRulerLane.Full },
         },
       },
