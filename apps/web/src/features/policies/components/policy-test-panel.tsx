@@ -117,42 +117,42 @@ export function PolicyTestPanel({
             {MESSAGES.runTest}
           </Button>
           {!impersonation && <p className="text-xs text-muted-foreground">{MESSAGES.testPickUser}</p>}
-        </div>
-      </div>
-      <div aria-live="polite">
-        {test.error && (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(test.error)}
-          </p>
-        )}
-        {result && (
-          <div
-            className={
-              'space-y-1.5 rounded-md border px-3 py-2 text-sm ' +
-              (result.allowed ? 'border-success/40' : 'border-destructive/40')
-            }
-          >
-            <p className="flex items-center gap-1.5 font-medium">
-              {result.allowed ? (
-                <CheckCircle2 aria-hidden className="size-4 text-success" />
-              ) : (
-                <XCircle aria-hidden className="size-4 text-destructive" />
-              )}
-              {result.command === 'SELECT' && result.allowed
-                ? MESSAGES.testSees(label, result.rows, result.total ?? 0)
-                : result.allowed
-                  ? MESSAGES.testPasses(result.command, label, result.rows)
-                  : MESSAGES.testRefused(result.command, label)}
-            </p>
-            {result.error && (
-              <pre className="overflow-auto font-mono text-xs whitespace-pre-wrap text-muted-foreground">
-                {result.error.message}
-              </pre>
+          <div aria-live="polite">
+            {test.error && (
+              <p role="alert" className="text-sm text-destructive">
+                {errorMessage(test.error)}
+              </p>
             )}
-            {!result.rls_enabled && <p className="text-xs text-warning">{MESSAGES.testRlsOff}</p>}
-            <p className="text-xs text-muted-foreground">{MESSAGES.testNothingKept}</p>
+            {result && (
+              <div
+                className={
+                  'space-y-1.5 rounded-md border px-3 py-2 text-sm ' +
+                  (result.allowed ? 'border-success/40' : 'border-destructive/40')
+                }
+              >
+                <p className="flex items-center gap-1.5 font-medium">
+                  {result.allowed ? (
+                    <CheckCircle2 aria-hidden className="size-4 text-success" />
+                  ) : (
+                    <XCircle aria-hidden className="size-4 text-destructive" />
+                  )}
+                  {result.command === 'SELECT' && result.allowed
+                    ? MESSAGES.testSees(label, result.rows, result.total ?? 0)
+                    : result.allowed
+                      ? MESSAGES.testPasses(result.command, label, result.rows)
+                      : MESSAGES.testRefused(result.command, label)}
+                </p>
+                {result.error && (
+                  <pre className="overflow-auto font-mono text-xs whitespace-pre-wrap text-muted-foreground">
+                    {result.error.message}
+                  </pre>
+                )}
+                {!result.rls_enabled && <p className="text-xs text-warning">{MESSAGES.testRlsOff}</p>}
+                <p className="text-xs text-muted-foreground">{MESSAGES.testNothingKept}</p>
+              </div>
+            )}
           </div>
-        )}
+        </div>
       </div>
     </section>
   )
