@@ -1,7 +1,7 @@
-import { ok, type PgColumn, type PgRelationship, type PgTable, type Result } from '@basalt/contracts'
+import { ok, type PgColumn, type PgPolicy, type PgRelationship, type PgTable, type Result } from '@basalt/contracts'
 import { ident, literal, qualified } from '@basalt/sql'
 import type pg from 'pg'
-import { RELATION_IS_VISIBLE, runSql } from '../pg-meta/catalog.ts'
+import { listPolicies } from '../pg-meta/policies.ts'
 import { listTables } from '../pg-meta/tables.ts'
 
 /**
@@ -14,32 +14,6 @@ import { listTables } from '../pg-meta/tables.ts'
 
 export const MAX_TABLES = 150
 export const MAX_DEFINITIONS_LENGTH = 48_000
-
-interface PolicyRow {
-  table_id: string
-  name: string
-  permissive: boolean
-  roles: string[]
-  command: 'SELECT' | 'INSERT' | 'UPDATE' | 'DELETE' | 'ALL'
-  definition: string | null
-  check: string | null
-}
-
-// $1 table oids: the policies of the listed tables (which the role sees already).
-const POLICIES_SQL = `
-select c.oid::int8 as table_id, p.polname as name, p.polpermissive as permissive,
-  case when p.polroles = '{0}'::oid[] then array['public']::text[]
-       else array(select r.rolname::text from pg_roles r where r.oid = any(p.polroles) order by r.rolname) end as roles,
-  case p.polcmd when 'r' then 'SELECT' when 'a' then 'INSERT' when 'w' then 'UPDATE' when 'd' then 'DELETE'
-       else 'ALL' end as command,
-  pg_get_expr(p.polqual, p.polrelid) as definition,
-  pg_get_expr(p.polwithcheck, p.polrelid) as check
-from pg_policy p
-join pg_class c on c.oid = p.polrelid
-join pg_namespace n on n.oid = c.relnamespace
-where c.oid = any($1::oid[]) and ${RELATION_IS_VISIBLE}
-order by c.oid, p.polname
-`
 
 function typeOf(column: PgColumn): string {
   if (column.data_type === 'ARRAY') return `${column.format.replace(/^_/, '')}[]`
@@ -74,9 +48,9 @@ function foreignKeyLines(table: PgTable): string[] {
   })
 }
 
-function policyLine(table: PgTable, p: PolicyRow): string {
+function policyLine(table: PgTable, p: PgPolicy): string {
   const parts = [`create policy ${ident(p.name)} on ${qualified(table.schema, table.name)}`]
-  if (!p.permissive) parts.push('as restrictive')
+  if (p.action === 'RESTRICTIVE') parts.push('as restrictive')
   parts.push(`for ${p.command.toLowerCase()} to ${p.roles.map((r) => (r === 'public' ? r : ident(r))).join(', ')}`)
   if (p.definition !== null) parts.push(`using (${p.definition})`)
   if (p.check !== null) parts.push(`with check (${p.check})`)
@@ -84,7 +58,7 @@ function policyLine(table: PgTable, p: PolicyRow): string {
 }
 
 /** One table as DDL text. */
-export function tableDefinition(table: PgTable, policies: readonly PolicyRow[]): string {
+export function tableDefinition(table: PgTable, policies: readonly PgPolicy[]): string {
   const primaryKey = table.primary_keys.map((k) => k.name)
   const lines = (table.columns ?? []).map((c) => columnLine(c, primaryKey))
   if (primaryKey.length > 1) lines.push(`  primary key (${primaryKey.map(ident).join(', ')})`)
@@ -106,14 +80,14 @@ export async function buildEntityDefinitions(
   const tables = await listTables(client, { includedSchemas: schemas, includeColumns: true, limit: MAX_TABLES + 1 })
   if (!tables.ok) return tables
   const listed = tables.data.slice(0, MAX_TABLES)
-  const policies = await runSql<PolicyRow>(client, POLICIES_SQL, [listed.map((t) => t.id)])
+  const policies = await listPolicies(client, { includedSchemas: schemas })
   if (!policies.ok) return policies
   const definitions: string[] = []
   let length = 0
   for (const [i, table] of listed.entries()) {
     const text = tableDefinition(
       table,
-      policies.data.filter((p) => Number(p.table_id) === table.id),
+      policies.data.filter((p) => p.table_id === table.id),
     )
     if (length + text.length > MAX_DEFINITIONS_LENGTH) {
       const rest = listed.slice(i).map((t) => qualified(t.schema, t.name))
