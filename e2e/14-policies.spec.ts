@@ -2,6 +2,7 @@
 // (rename and roles) and sees the ALTER POLICY transaction in review, tests it as anon and as a signed-in
 // user before saving, then saves it and sees its badge and roles. A Read-only member sees the same page with
 // every action disabled and the spec's reasons (spec 1 §2, §4, §6).
+import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures'
 import { expectAccessible } from './support/accessibility'
 import { OWNER, expectNoErrorPage, projectDatabase, screenshot, screenshotDark, type Person } from './support/journey'
@@ -45,6 +46,20 @@ async function storedPolicies(): Promise<{ name: string; roles: string[]; qual: 
   }
 }
 
+/**
+ * A screenshot of an open modal in the light theme and in the dark one (the owner follows the system's theme,
+ * and the theme menu is behind the modal), then the light theme back.
+ */
+async function screenshotModal(page: Page, name: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await screenshot(page, name)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/)
+  await screenshot(page, `${name}-dark`)
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/)
+}
+
 test('the owner enables RLS, adds a policy from a template, edits and tests it as a user, and saves it', async ({
   page,
 }) => {
@@ -75,6 +90,8 @@ test('the owner enables RLS, adds a policy from a template, edits and tests it a
   await templates.getByRole('button', { name: 'Use this template' }).click()
   await expect(editor.getByLabel('Policy name')).toHaveValue('Enable read access for all users')
   await expect(editor.getByText('32/63')).toBeVisible()
+  await expect(editor.getByRole('textbox', { name: 'USING expression' })).toBeAttached()
+  await screenshotModal(page, '14-policy-editor')
   await editor.getByRole('button', { name: 'Review' }).click()
   const review = page.getByRole('dialog', { name: `Reviewing policy to be created/updated on public.${TABLE}` })
   await expect(review.getByLabel('Policy SQL')).toContainText(
@@ -122,7 +139,7 @@ test('the owner enables RLS, adds a policy from a template, edits and tests it a
     { name: 'Enable read access for all users', roles: ['public'], qual: 'true' },
   ])
   await expectAccessible(page, { include: '[role="dialog"]' })
-  await screenshot(page, '14-policy-review')
+  await screenshotModal(page, '14-policy-review')
 
   await review.getByRole('button', { name: 'Save policy' }).click()
   await expect(review).toHaveCount(0)
