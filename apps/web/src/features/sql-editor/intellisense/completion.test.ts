@@ -32,8 +32,10 @@ describe('completion at the cursor', () => {
   it('after a comma of a FROM list, and after JOIN, names relations too', () => {
     expect(labels(suggestAt('select * from todos t, |', 'space'), 'table')).toContain('todos')
     expect(labels(suggestAt('select * from todos t join |', 'space'), 'table')).toContain('auth.users')
-    // A comma of the select list starts an expression: functions before relations.
-    expect(byRank(suggestAt('select a, |', 'space'))[0]).toBe('add_todo')
+    // A comma of the select list starts an expression: functions before relations. A space after it opens
+    // nothing (in a call, the signature help shows there).
+    expect(byRank(suggestAt('select a, |'))[0]).toBe('add_todo')
+    expect(suggestAt('select add_todo(1, |', 'space')).toBeNull()
   })
 
   it('after `alias.`: the columns of the table the alias names, quoted where SQL needs it', () => {

@@ -34,37 +34,13 @@ export interface Suggestions {
   items: SqlSuggestion[]
 }
 
-// After these (and a space), names of columns and functions are what comes next.
+// After these (and a space), names of columns and functions are what comes next. Not after ',' or '(':
+// there the signature help of the function being called shows, and the list would cover it (typing a
+// letter still suggests).
+// prettier-ignore
 const EXPRESSION_STARTS = new Set([
-  'select',
-  'where',
-  'and',
-  'or',
-  'on',
-  'by',
-  'set',
-  'having',
-  'returning',
-  'when',
-  'then',
-  'else',
-  'not',
-  ',',
-  '(',
-  '=',
-  '<>',
-  '<',
-  '>',
-  '<=',
-  '>=',
-  '+',
-  '-',
-  '*',
-  '/',
-  '||',
-  'distinct',
-  'function',
-  'procedure',
+  'select', 'where', 'and', 'or', 'on', 'by', 'set', 'having', 'returning', 'when', 'then', 'else', 'not',
+  '=', '<>', '<', '>', '<=', '>=', '+', '-', '*', '/', '||', 'distinct', 'function', 'procedure',
 ])
 
 /** The suggestions at the cursor; null when there is nothing to suggest (in a string, a comment…). */

@@ -99,13 +99,14 @@ export function registerSqlIntellisense(
       const range = new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column)
       return {
         suggestions: result.items.map((item) => ({
+          // Beside the label: a function's arguments and result, a column's type, where a relation is.
           label: {
             label: item.label,
             detail: item.kind === 'function' ? item.detail : undefined,
-            description: item.description,
+            description: item.kind === 'column' ? item.detail : item.description,
           },
           kind: completionKind(monaco, item.kind),
-          detail: item.kind === 'function' ? item.description : item.detail || item.description,
+          detail: item.kind === 'column' || item.kind === 'function' ? item.description : item.detail,
           documentation: item.documentation ?? undefined,
           insertText: item.insertText,
           insertTextRules: item.snippet ? monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet : undefined,
