@@ -1,4 +1,4 @@
-import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router'
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router'
 import { PageSpinner } from '../ui/spinner'
 import { SignInPage } from '../features/auth/components/sign-in-page'
 import { SignUpPage } from '../features/auth/components/sign-up-page'
@@ -10,6 +10,7 @@ import { NotFoundPage } from '../ui/not-found-page'
 import { SupportPage } from './support-page'
 import { HomeRedirect, HostedOnly, RequireSession } from './guards'
 import { MainLayout } from './layouts/main-layout'
+import { RouteFrame } from './route-orientation'
 import { PROJECT_AREAS } from './project-areas'
 
 // Everything behind sign-in is a lazy chunk, so the first page (usually /sign-in) stays small.
@@ -30,7 +31,7 @@ const ORGANIZATION_PLACEHOLDERS = [
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <Outlet />,
+    element: <RouteFrame />,
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <PageSpinner />,
     children: [

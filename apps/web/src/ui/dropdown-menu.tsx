@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { DropdownMenu as Menu } from 'radix-ui'
+import { Check } from 'lucide-react'
 import { cn } from '../lib/cn'
 
 /**
@@ -23,7 +24,8 @@ export function DropdownMenu({
   label?: string
 }) {
   return (
-    <Menu.Root>
+    // Not modal: a modal menu hides the page with aria-hidden while it stays focusable (axe: aria-hidden-focus).
+    <Menu.Root modal={false}>
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
       <Menu.Portal>
         <Menu.Content
@@ -85,5 +87,30 @@ export function DropdownMenuRadioGroup<T extends string>({
         </Menu.RadioItem>
       ))}
     </Menu.RadioGroup>
+  )
+}
+
+/** A setting turned on and off from a menu (its state is announced; the menu stays open to show it). */
+export function DropdownMenuCheckboxItem({
+  checked,
+  onCheckedChange,
+  children,
+}: {
+  checked: boolean
+  onCheckedChange: (checked: boolean) => void
+  children: ReactNode
+}) {
+  return (
+    <Menu.CheckboxItem
+      checked={checked}
+      onCheckedChange={onCheckedChange}
+      onSelect={(event) => event.preventDefault()}
+      className={cn(MENU_ITEM, 'relative pl-7')}
+    >
+      <Menu.ItemIndicator className="absolute left-2">
+        <Check aria-hidden className="size-3.5" />
+      </Menu.ItemIndicator>
+      {children}
+    </Menu.CheckboxItem>
   )
 }

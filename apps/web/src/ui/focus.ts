@@ -2,6 +2,7 @@
 // every dialog, side panel and popover of the app, and the guard that keeps the focus off <body> after any
 // action. docs/accessibility.md states the rules.
 import { useRef } from 'react'
+import { mainHeading } from './orientation'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
@@ -9,9 +10,6 @@ const FOCUSABLE =
 
 /** Menus and listboxes close with their item: their trigger is what the user was on. */
 const TRANSIENT = '[role="menu"], [role="menubar"], [role="listbox"]'
-
-/** The element the skip link and route changes send the focus to (app/layouts); the last resort. */
-export const MAIN_HEADING_SELECTOR = '#main-content h1, h1'
 
 /** Connected, enabled, not hidden or inert: focus() on it would land. */
 export function canTakeFocus(el: Element | null | undefined): el is HTMLElement {
@@ -34,14 +32,6 @@ export function focusTargetIn(container: Element): HTMLElement | null {
   }
   for (const el of container.querySelectorAll(FOCUSABLE)) if (canTakeFocus(el)) return el
   return null
-}
-
-/** The page's main heading, made focusable by script only (tabindex -1). */
-function mainHeading(): HTMLElement | null {
-  const heading = document.querySelector<HTMLElement>(MAIN_HEADING_SELECTOR)
-  if (!heading) return null
-  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1
-  return heading
 }
 
 /** What was focused, and the elements around it, to find the next sensible place when it has gone. */

@@ -1,11 +1,16 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react'
 import { cn } from '../lib/cn'
+import { ScrollRegion } from './scroll-region'
 
-export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+/** A table in a box that scrolls sideways when it does not fit, and then takes the keyboard focus. */
+export function Table({ className, label, ...props }: HTMLAttributes<HTMLTableElement> & { label?: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
+    <ScrollRegion
+      label={label ?? props['aria-label'] ?? 'Table'}
+      className="overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring"
+    >
       <table className={cn('w-full border-collapse text-sm', className)} {...props} />
-    </div>
+    </ScrollRegion>
   )
 }
 export const THead = (props: HTMLAttributes<HTMLTableSectionElement>) => (

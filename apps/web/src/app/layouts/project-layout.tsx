@@ -83,7 +83,7 @@ function ProjectFrame({
   const context: ProjectContext = { project, mode }
 
   return (
-    <div className="flex h-full flex-col">
+    <div className="flex h-full flex-col" data-title-context={project.name}>
       <header className="flex h-12 shrink-0 items-center justify-between gap-4 border-b border-border px-4">
         <div className="flex min-w-0 items-center gap-2 text-sm">
           <Link

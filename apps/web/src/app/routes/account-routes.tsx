@@ -17,7 +17,7 @@ export const ACCOUNT_MENU = [
 
 export function AccountLayout() {
   return (
-    <div className="flex h-full flex-col">
+    <div className="flex h-full flex-col" data-title-context="Account">
       <AppHeader />
       <div className="flex min-h-0 flex-1">
         <aside className="w-56 shrink-0 overflow-y-auto border-r border-border">

@@ -21,7 +21,7 @@ export function OrganizationLayout() {
   const { slug = '' } = useParams()
   const organization = useOrganization(slug)
   return (
-    <div className="flex h-full flex-col">
+    <div className="flex h-full flex-col" data-title-context={organization.data?.name}>
       <AppHeader>
         {organization.data && (
           <span className="truncate text-muted-foreground">

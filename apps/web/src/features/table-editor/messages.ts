@@ -5,6 +5,8 @@ import { NO_PRIMARY_KEY_MESSAGE, TRUNCATE_IMPERSONATING_MESSAGE } from '@basalt/
  * them from here so a user sees exactly what is specified.
  */
 export const TABLE_EDITOR_MESSAGES = {
+  pageTitle: 'Table editor',
+  definitionLabel: 'Table definition',
   // spec 1 §2 empty states and error panel
   emptyTitle: 'This table is empty',
   emptyDescription: 'Add rows to your table to get started.',

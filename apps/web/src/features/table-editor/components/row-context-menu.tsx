@@ -32,7 +32,7 @@ export function RowContextMenu({
 }) {
   const [cell, setCell] = useState<ContextCell | null>(null)
   return (
-    <ContextMenu.Root>
+    <ContextMenu.Root modal={false}>
       <ContextMenu.Trigger
         asChild
         onContextMenu={(event) => {

@@ -21,12 +21,12 @@ export function SchemaPicker({
 }) {
   const current = schemas?.find((s) => s.name === value)
   return (
-    <Menu.Root>
+    <Menu.Root modal={false}>
       <Menu.Trigger asChild>
-        <Button size="sm" className="w-full justify-between" aria-label={`schema ${value}`}>
+        <Button size="sm" className="w-full justify-between">
+          {/* Named by what it shows, 'schema public' (WCAG 2.5.3); the space keeps the two words apart. */}
           <span className="flex min-w-0 items-center gap-1.5">
-            <span className="text-muted-foreground">schema</span>
-            <span className="truncate">{value}</span>
+            <span className="text-muted-foreground">schema</span> <span className="truncate">{value}</span>
             {current?.protected && <Lock aria-hidden className="size-3 shrink-0 text-muted-foreground" />}
           </span>
           <ChevronDown aria-hidden className="size-3.5 shrink-0" />

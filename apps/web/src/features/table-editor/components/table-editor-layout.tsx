@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react'
+import { TABLE_EDITOR_MESSAGES } from '../messages'
 import { EntitySidebar } from './entity-sidebar'
 import { SchemaEditorProvider } from './schema-editor'
 import { TableEditorContext } from './table-editor-context'
@@ -13,6 +14,8 @@ export function TableEditorLayout({ projectRef, children }: { projectRef: string
     <TableEditorContext.Provider value={context}>
       <SchemaEditorProvider projectRef={projectRef}>
         <div className="flex h-full min-h-0">
+          {/* The design has no visible heading here; the page still has one (ui/orientation.ts). */}
+          <h1 className="sr-only">{TABLE_EDITOR_MESSAGES.pageTitle}</h1>
           <EntitySidebar projectRef={projectRef} schema={schema} onSchemaChange={setSchema} />
           <div className="flex min-w-0 flex-1 flex-col">{children}</div>
         </div>

@@ -46,12 +46,15 @@ export function TableGridPage({ projectRef, tableId }: { projectRef: string; tab
   }
   const isProtected = schemas.data?.find((s) => s.name === table.data.schema)?.protected ?? false
   return (
-    <TableGrid
-      key={table.data.id}
-      projectRef={projectRef}
-      table={table.data}
-      isProtected={isProtected}
-      canWrite={canWrite}
-    />
+    <>
+      <span hidden data-page-title={`${TABLE_EDITOR_MESSAGES.pageTitle} · ${table.data.schema}.${table.data.name}`} />
+      <TableGrid
+        key={table.data.id}
+        projectRef={projectRef}
+        table={table.data}
+        isProtected={isProtected}
+        canWrite={canWrite}
+      />
+    </>
   )
 }
