@@ -173,3 +173,19 @@ export async function readStringsAsChecked(client: pg.ClientBase): Promise<Resul
   const set = await runSql(client, 'set local standard_conforming_strings = on')
   return set.ok ? ok(null) : set
 }
+
+/**
+ * Runs DDL built from checked expressions (several statements, no parameters) with string constants read as
+ * the check read them; Postgres errors keep their position in it. Nothing to run for empty text.
+ *
+ * @example
+ *   const created = await runCheckedDdl(client, buildFromInput(() => buildCreateTable(payload)))
+ */
+export async function runCheckedDdl(client: pg.ClientBase, sql: Result<string>): Promise<Result<null>> {
+  if (!sql.ok) return sql
+  if (sql.data === '') return ok(null)
+  const conforming = await readStringsAsChecked(client)
+  if (!conforming.ok) return conforming
+  const result = await runSql(client, sql.data)
+  return result.ok ? ok(null) : result
+}

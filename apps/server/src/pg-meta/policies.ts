@@ -31,7 +31,7 @@ import {
   toNumber,
   type SchemaFilter,
 } from './catalog.ts'
-import { checkSingleExpression, readStringsAsChecked, type ExpressionField } from './expression.ts'
+import { checkSingleExpression, runCheckedDdl, type ExpressionField } from './expression.ts'
 import { refuseProtectedSchema } from './schemas.ts'
 
 /**
@@ -148,15 +148,7 @@ async function checkExpressions(expressions: {
   return ok(null)
 }
 
-/** Runs built DDL, reading string constants as the expression check read them. */
-async function run(client: pg.ClientBase, sql: Result<string>): Promise<Result<null>> {
-  if (!sql.ok) return sql
-  if (sql.data === '') return ok(null)
-  const conforming = await readStringsAsChecked(client)
-  if (!conforming.ok) return conforming
-  const result = await runSql(client, sql.data)
-  return result.ok ? ok(null) : result
-}
+const run = runCheckedDdl
 
 function creation(body: CreatePolicyBody): PolicyDefinition {
   const parsed = createPolicyBodySchema.parse(body)

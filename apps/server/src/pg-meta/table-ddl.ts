@@ -24,7 +24,7 @@ import {
 } from '@basalt/sql'
 import type pg from 'pg'
 import { buildFromInput, runSql } from './catalog.ts'
-import { checkSingleExpression, readStringsAsChecked } from './expression.ts'
+import { checkSingleExpression, runCheckedDdl } from './expression.ts'
 import { refuseProtectedSchema } from './schemas.ts'
 import { getColumn } from './columns.ts'
 import { getTable } from './tables.ts'
@@ -38,15 +38,7 @@ import { getTable } from './tables.ts'
  * before any DDL is built.
  */
 
-/** Runs built SQL (several statements, no parameters); Postgres errors keep their position in it. */
-async function run(client: pg.ClientBase, sql: Result<string>): Promise<Result<null>> {
-  if (!sql.ok) return sql
-  if (sql.data === '') return ok(null)
-  const conforming = await readStringsAsChecked(client)
-  if (!conforming.ok) return conforming
-  const result = await runSql(client, sql.data)
-  return result.ok ? ok(null) : result
-}
+const run = runCheckedDdl
 
 const hasText = (value: string | null | undefined): value is string => value != null && value.trim() !== ''
 

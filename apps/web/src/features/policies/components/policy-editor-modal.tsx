@@ -2,7 +2,7 @@ import { useReducer, useState } from 'react'
 import { Dialog as RadixDialog } from 'radix-ui'
 import { BookOpen, FileText, LayoutTemplate, PencilLine, X } from 'lucide-react'
 import { toast } from 'sonner'
-import type { PgPolicy, PgTable, PolicyTrialBody, PolicyTrialCommand } from '@basalt/contracts'
+import type { CreatePolicyBody, PgPolicy, PgTable, PolicyTrialBody, PolicyTrialCommand } from '@basalt/contracts'
 import { POLICY_COMMANDS, POLICY_NAME_MAX_LENGTH, buildCreatePolicy, policyExpressionsOf } from '@basalt/sql'
 import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/format'
@@ -23,12 +23,26 @@ import {
   reviewSql,
   type PolicyEditorAction,
   type PolicyEditorState,
+  type PolicyForm,
 } from '../state/policy-editor-state'
 import { LISTED_TEMPLATES } from '../templates'
 import { PolicyTestPanel } from './policy-test-panel'
 import { RolesSelect } from './roles-select'
 
 const DOCS = 'https://www.postgresql.org/docs/current/sql-createpolicy.html'
+
+/** The create call's body for the form (spec 1 §7 "Create policy"); no operation chosen yet means ALL. */
+function createBodyOf(form: PolicyForm, table: PgTable): CreatePolicyBody {
+  return {
+    schema: table.schema,
+    table: table.name,
+    name: form.name,
+    command: form.command ?? 'ALL',
+    roles: form.roles,
+    definition: form.definition || null,
+    check: form.check || null,
+  }
+}
 
 /**
  * The policy editor modal (spec 1 §2, §4): selection, templates, editor and review, as the state module
@@ -65,15 +79,7 @@ export function PolicyEditorModal({
         const saved = await update.mutateAsync({ id: policy.id, body: policyChanges(state) })
         toast.success(MESSAGES.updated(saved.name))
       } else {
-        const saved = await create.mutateAsync({
-          schema: table.schema,
-          table: table.name,
-          name: form.name,
-          command: form.command ?? 'ALL',
-          roles: form.roles,
-          definition: form.definition || null,
-          check: form.check || null,
-        })
+        const saved = await create.mutateAsync(createBodyOf(form, table))
         toast.success(MESSAGES.created(saved.name))
       }
       onClose()
@@ -383,17 +389,7 @@ function ReviewView({ projectRef, state, table }: { projectRef: string; state: P
   const { form, policy } = state
   const pending: PolicyTrialBody['pending'] = policy
     ? { update: { id: policy.id, ...policyChanges(state) } }
-    : {
-        create: {
-          schema: table.schema,
-          table: table.name,
-          name: form.name,
-          command: form.command ?? 'ALL',
-          roles: form.roles,
-          definition: form.definition || null,
-          check: form.check || null,
-        },
-      }
+    : { create: createBodyOf(form, table) }
   const command = form.command ?? 'ALL'
   const defaultOperation: PolicyTrialCommand = command === 'ALL' ? 'SELECT' : command
   return (
