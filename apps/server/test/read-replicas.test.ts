@@ -4,6 +4,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { READ_REPLICA_WRITE_MESSAGE } from '@basalt/contracts'
 import { REPLICAS_NEED_CLUSTERS } from '../src/db/project-databases.ts'
+import { REPLICA_MADE_BY_BASALT } from '../src/platform/replicas.ts'
 import type { Agent } from './platform-app.ts'
 import { createProjectApp, projectAdminUrl, projectSuperuserUrl, waitForProject } from './platform-app.ts'
 
@@ -41,6 +42,11 @@ describe('read replicas of a project on its own cluster', () => {
   })
 
   it('adds a replica that streams from the primary, and serves reads chosen by x-connection-encrypted', async () => {
+    // Basalt makes this project's replicas itself: a connection string is refused, not stored.
+    const byString = await owner.post(`/api/projects/${ref}/replicas`, {
+      connectionString: 'postgresql://someone@127.0.0.1:1/app',
+    })
+    expect(byString.json()).toEqual({ code: 'bad_request', message: REPLICA_MADE_BY_BASALT })
     const added = await owner.post(`/api/projects/${ref}/replicas`)
     expect(added.statusCode).toBe(201)
     expect(added.json()).toMatchObject({ type: 'read_replica', status: 'coming_up' })

@@ -275,5 +275,12 @@ export const projectDatabaseSchema = z.object({
 })
 export type ProjectDatabase = z.infer<typeof projectDatabaseSchema>
 
+/**
+ * POST /api/projects/:ref/replicas — on Basalt's embedded clusters, no body (Basalt makes the standby); for a
+ * project attached by connection string, the connection string of a hot standby of its database.
+ */
+export const addReplicaBodySchema = z.object({ connectionString: connectionString.optional() })
+export type AddReplicaBody = z.infer<typeof addReplicaBodySchema>
+
 /** POST /api/invitations/:token/accept — the organisation joined. */
 export const acceptInvitationResultSchema = organizationSchema

@@ -13,6 +13,12 @@ import type { ProjectPlacement } from './project-databases.ts'
 /** Which of a project's login roles a call connects as: Read-only members never get the admin one. */
 export type ProjectLogin = 'admin' | 'read_only'
 
+/**
+ * Where a read replica answers: an address on which the project's own roles log in (Basalt's standby
+ * clusters; a standby of a shared server), or the connection string of a standby of an attached database.
+ */
+export type ReplicaAddress = { host: string; port: number } | { connectionString: string }
+
 /** The project's placement on Basalt's own servers (projects Basalt created). */
 export const placementOf = (p: Pick<ProjectRow, 'ref' | 'database_name' | 'cluster_port'>): ProjectPlacement => ({
   ref: p.ref,
@@ -29,18 +35,21 @@ export function projectLogin(
   ctx: DbContext,
   p: ProjectRow,
   login: ProjectLogin,
-  /** A read replica's address instead of the primary's (the same roles: a replica is a copy). */
-  replica?: { host: string; port: number },
+  /** A read replica instead of the primary (the same roles: a replica is a copy). */
+  replica?: ReplicaAddress,
 ): PoolTarget & { options?: string } {
   if (p.kind === 'external') {
-    const connectionString = decryptSecret(ctx.config.encryptionKey, p.connection_string_encrypted!)
+    const connectionString =
+      replica && 'connectionString' in replica
+        ? replica.connectionString
+        : decryptSecret(ctx.config.encryptionKey, p.connection_string_encrypted!)
     return login === 'admin'
       ? { connectionString }
       : { connectionString, options: '-c default_transaction_read_only=on' }
   }
   const admin = login === 'admin'
   return {
-    ...(replica ?? ctx.projectDatabases.address(placementOf(p))),
+    ...(replica && 'host' in replica ? replica : ctx.projectDatabases.address(placementOf(p))),
     database: p.database_name!,
     user: (admin ? p.admin_role : p.readonly_role)!,
     password: decryptSecret(
@@ -59,7 +68,7 @@ export function projectPool(
   a: ProjectAccess,
   database = 'primary',
   login: ProjectLogin = loginOf(a),
-  replica?: { host: string; port: number },
+  replica?: ReplicaAddress,
 ): pg.Pool {
   const { options, ...target } = projectLogin(ctx, a.project, login, replica)
   return ctx.projectPools.get(`${a.project.ref}/${database}/${login}`, () => target, {

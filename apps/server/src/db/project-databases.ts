@@ -100,7 +100,8 @@ export async function withClient<T>(connectionString: string, fn: (c: pg.Client)
 }
 
 /** Removes the password of a connection string from a driver message, in case a driver ever echoes it. */
-function withoutPassword(message: string, connectionString: string): string {
+/** An error message with the connection string's password, if it repeats it, masked. */
+export function withoutPassword(message: string, connectionString: string): string {
   let password = ''
   try {
     password = decodeURIComponent(new URL(connectionString).password)

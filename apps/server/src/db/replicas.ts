@@ -2,8 +2,10 @@ import { execFile } from 'node:child_process'
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import type pg from 'pg'
+import { fail, ok, type Result } from '@basalt/contracts'
 import type { EmbeddedCluster } from './embedded.ts'
-import { withClient } from './project-databases.ts'
+import { withClient, withoutPassword } from './project-databases.ts'
 
 const run = promisify(execFile)
 
@@ -73,4 +75,70 @@ export async function dropReplicaSlot(primary: EmbeddedCluster, replicaId: strin
       [slotOf(replicaId)],
     ),
   )
+}
+
+/** What tells a server's copy of a database from another's: a standby keeps its primary's system identifier. */
+interface ServerIdentity {
+  standby: boolean
+  system: string
+  database: string
+  databaseOid: string
+}
+
+const identify = async (c: pg.Client) =>
+  (
+    await c.query<ServerIdentity>(
+      `select pg_is_in_recovery() as standby,
+              (select system_identifier::text from pg_control_system()) as system,
+              current_database() as database,
+              (select oid::text from pg_database where datname = current_database()) as "databaseOid"`,
+    )
+  ).rows[0]!
+
+const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.message : 'Connection failed')
+
+export const REPLICA_NOT_A_STANDBY =
+  "This server is not a standby (pg_is_in_recovery() is false): give the connection string of a read replica of the project's database"
+
+/**
+ * Whether `replicaUrl` reaches a hot standby of the server `primaryUrl` reaches: it is in recovery, and it has
+ * the primary's system identifier (pg_control_system(): the one initdb gave the primary, which every physical
+ * copy of it keeps, and no other cluster has). With `sameDatabase`, the two connection strings must also name
+ * the same database (its oid is the same on a physical copy). Every refusal is a 400 that says why; the
+ * replica's password is never repeated.
+ */
+export async function checkStandby(
+  primaryUrl: string,
+  replicaUrl: string,
+  { sameDatabase }: { sameDatabase: boolean },
+): Promise<Result<void>> {
+  let replica: ServerIdentity
+  try {
+    replica = await withClient(replicaUrl, identify)
+  } catch (err) {
+    return fail('bad_request', `Unable to connect to the read replica: ${withoutPassword(messageOf(err), replicaUrl)}`)
+  }
+  if (!replica.standby) return fail('bad_request', REPLICA_NOT_A_STANDBY)
+  let primary: ServerIdentity
+  try {
+    primary = await withClient(primaryUrl, identify)
+  } catch (err) {
+    return fail(
+      'connection_failed',
+      `Could not reach the project database (${withoutPassword(messageOf(err), primaryUrl)})`,
+    )
+  }
+  if (replica.system !== primary.system) {
+    return fail(
+      'bad_request',
+      `This standby replicates another server: its system identifier is ${replica.system}, the project database's is ${primary.system}`,
+    )
+  }
+  if (sameDatabase && replica.databaseOid !== primary.databaseOid) {
+    return fail(
+      'bad_request',
+      `The connection string names the database "${replica.database}", not the project's "${primary.database}"`,
+    )
+  }
+  return ok(undefined)
 }

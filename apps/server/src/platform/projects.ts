@@ -14,7 +14,7 @@ import {
   type Result,
 } from '@basalt/contracts'
 import { decryptSecret, encryptSecret } from '../db/crypto.ts'
-import { placementOf, projectPool } from '../db/connections.ts'
+import { placementOf, projectPool, type ReplicaAddress } from '../db/connections.ts'
 import { notReady, type ProjectAccess, type ProjectRow } from '../db/project-types.ts'
 import { portIsFree } from '../db/ports.ts'
 import { withClient } from '../db/project-databases.ts'
@@ -22,7 +22,7 @@ import { ensureProjectRoles } from '../db/project-roles.ts'
 import { writeAudit } from './audit.ts'
 import type { Actor, PlatformContext } from './context.ts'
 import type { Membership } from './organizations.ts'
-import { findReplica, startReplicas, type ConnectionId } from './replicas.ts'
+import { findReplica, replicaAddress, startReplicas, type ConnectionId } from './replicas.ts'
 import { newProjectRef, randomToken } from './secrets.ts'
 
 export type { ProjectAccess, ProjectRow } from '../db/project-types.ts'
@@ -401,7 +401,7 @@ export async function resolveDatabase(
   ctx: PlatformContext,
   a: ProjectAccess,
   header: string | undefined,
-): Promise<Result<{ database: string; replica?: { host: string; port: number } }>> {
+): Promise<Result<{ database: string; replica?: ReplicaAddress }>> {
   const connection = parseConnectionId(ctx, a.project.ref, header)
   if (!connection.ok) return connection
   const { database } = connection.data
@@ -412,7 +412,7 @@ export async function resolveDatabase(
     const why = row.status === 'failed' ? 'failed to start' : 'is still coming up'
     return fail('project_not_ready', `Read replica ${row.identifier} ${why}`)
   }
-  return ok({ database, replica: { host: '127.0.0.1', port: row.cluster_port } })
+  return ok({ database, replica: replicaAddress(ctx, a.project, row) })
 }
 
 export const DEFAULT_PROJECT_REF = 'default'

@@ -1,9 +1,10 @@
 import type pg from 'pg'
-import { fail, ok, type ProjectDatabase, type Result } from '@basalt/contracts'
-import { encryptSecret } from '../db/crypto.ts'
-import { placementOf } from '../db/connections.ts'
+import { fail, ok, type AddReplicaBody, type ProjectDatabase, type Result } from '@basalt/contracts'
+import { decryptSecret, encryptSecret } from '../db/crypto.ts'
+import { placementOf, type ReplicaAddress } from '../db/connections.ts'
 import { portIsFree } from '../db/ports.ts'
 import { REPLICAS_NEED_CLUSTERS } from '../db/project-databases.ts'
+import { checkStandby } from '../db/replicas.ts'
 import { writeAudit } from './audit.ts'
 import type { Actor, PlatformContext } from './context.ts'
 import type { ProjectAccess, ProjectRow } from './projects.ts'
@@ -15,12 +16,28 @@ export interface ReplicaRow {
   identifier: string
   status: 'coming_up' | 'active' | 'failed'
   status_message: string | null
-  cluster_port: number
+  /** The port of Basalt's own standby cluster; null for a replica added by connection string. */
+  cluster_port: number | null
+  /** A replica added by connection string: that string, encrypted (like an attached project's). */
+  connection_string_encrypted: string | null
   created_at: Date
 }
 
 /** How many read replicas one project may have. */
 export const MAX_REPLICAS = 2
+
+/** How many standbys added by connection string one project may have (they cost Basalt no cluster). */
+export const MAX_ATTACHED_REPLICAS = 10
+
+/** An embedded project's replica is Basalt's to make: it takes no connection string. */
+export const REPLICA_MADE_BY_BASALT =
+  'Basalt makes the read replicas of a project on its embedded cluster: add one without a connection string'
+
+/** A project attached by connection string gets read replicas the same way. */
+export const REPLICA_NEEDS_CONNECTION_STRING =
+  'Add a read replica of an attached database by the connection string of a hot standby of it'
+
+export const REPLICA_ALREADY_ADDED = 'This read replica was added already'
 
 /** What `x-connection-encrypted` carries (encrypted): the project and one of its databases. */
 export interface ConnectionId {
@@ -73,7 +90,7 @@ export async function listProjectDatabases(ctx: PlatformContext, a: ProjectAcces
 async function freeClusterPort(ctx: PlatformContext): Promise<number> {
   const { rows } = await ctx.db.query<{ port: number }>(
     `select cluster_port as port from basalt.projects where cluster_port is not null
-     union select cluster_port from basalt.project_replicas`,
+     union select cluster_port from basalt.project_replicas where cluster_port is not null`,
   )
   const used = new Set(rows.map((r) => r.port))
   for (let port = ctx.config.embeddedPgPort + 1; port < 65536; port++) {
@@ -85,7 +102,7 @@ async function freeClusterPort(ctx: PlatformContext): Promise<number> {
 /** Starts a replica (making it first when new), and records whether it runs. */
 export async function bringUpReplica(ctx: PlatformContext, p: ProjectRow, r: ReplicaRow): Promise<void> {
   try {
-    await ctx.projectDatabases.ensureReplica(placementOf(p), { id: r.id, port: r.cluster_port })
+    await ctx.projectDatabases.ensureReplica(placementOf(p), { id: r.id, port: r.cluster_port! })
     await ctx.db.query(`update basalt.project_replicas set status = 'active', status_message = null where id = $1`, [
       r.id,
     ])
@@ -102,21 +119,35 @@ export async function bringUpReplica(ctx: PlatformContext, p: ProjectRow, r: Rep
 /** Starts every replica of a project that runs (after its primary is up). */
 export async function startReplicas(ctx: PlatformContext, p: ProjectRow): Promise<void> {
   if (ctx.projectDatabases.kind !== 'clusters' || p.kind !== 'embedded') return
-  await Promise.all((await listReplicas(ctx.db, p.id)).map((r) => bringUpReplica(ctx, p, r)))
+  const own = (await listReplicas(ctx.db, p.id)).filter((r) => r.cluster_port !== null)
+  await Promise.all(own.map((r) => bringUpReplica(ctx, p, r)))
 }
 
+/** A new replica's name as the databases list shows it: `<ref>-rr-xxxx`. */
+const replicaIdentifier = (ref: string) =>
+  `${ref}-rr-${randomToken(3)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`
+
 /**
- * Adds a read replica to an active project on the embedded default: a hot standby cluster made from the
- * project's cluster (replicas.ts), answered at once as coming up, made and started in the background.
+ * Adds a read replica to an active project. On the embedded default, a hot standby cluster made from the
+ * project's cluster (replicas.ts), answered at once as coming up, made and started in the background. Any
+ * other project (attached by connection string, or on a shared server) gives the connection string of a
+ * standby it runs itself: see attachReplica.
  */
 export async function addReplica(
   ctx: PlatformContext,
   a: ProjectAccess,
   actor: Actor,
+  body: AddReplicaBody = {},
 ): Promise<Result<ProjectDatabase>> {
   const p = a.project
-  if (ctx.projectDatabases.kind !== 'clusters' || p.kind !== 'embedded')
-    return fail('bad_request', REPLICAS_NEED_CLUSTERS)
+  const onClusters = ctx.projectDatabases.kind === 'clusters' && p.kind === 'embedded'
+  if (!onClusters) {
+    if (body.connectionString) return attachReplica(ctx, a, actor, body.connectionString)
+    return fail('bad_request', p.kind === 'external' ? REPLICA_NEEDS_CONNECTION_STRING : REPLICAS_NEED_CLUSTERS)
+  }
+  if (body.connectionString) return fail('bad_request', REPLICA_MADE_BY_BASALT)
   if (p.status !== 'active') return fail('project_not_ready', 'Only an active project can get a read replica')
   if ((await listReplicas(ctx.db, p.id)).length >= MAX_REPLICAS) {
     return fail('conflict', `A project may have at most ${MAX_REPLICAS} read replicas`)
@@ -127,13 +158,7 @@ export async function addReplica(
       const { rows } = await ctx.db.query<ReplicaRow>(
         `insert into basalt.project_replicas (project_id, identifier, status, cluster_port)
          values ($1, $2, 'coming_up', $3) returning *`,
-        [
-          p.id,
-          `${p.ref}-rr-${randomToken(3)
-            .toLowerCase()
-            .replace(/[^a-z0-9]/g, '')}`,
-          await freeClusterPort(ctx),
-        ],
+        [p.id, replicaIdentifier(p.ref), await freeClusterPort(ctx)],
       )
       row = rows[0]!
     } catch (err) {
@@ -141,13 +166,7 @@ export async function addReplica(
       if ((err as { code?: string }).code !== '23505' || attempt > 5) throw err
     }
   }
-  await writeAudit(ctx.db, {
-    action: 'project.replica_add',
-    actor,
-    organization: { id: p.organization_id!, slug: p.organization_slug },
-    target: p.ref,
-    details: { replica: row.identifier },
-  })
+  await auditReplica(ctx, p, actor, 'project.replica_add', row.identifier)
   const added = row
   ctx.background(() => bringUpReplica(ctx, p, added))
   return ok({
@@ -158,7 +177,98 @@ export async function addReplica(
   })
 }
 
-/** Removes a read replica: its cluster stops and is deleted, and the primary drops its slot. */
+/**
+ * How Basalt reaches the project's primary to compare a standby with it: an attached project's own
+ * connection string, or the shared server's superuser on the project's database.
+ */
+const primaryUrlOf = (ctx: PlatformContext, p: ProjectRow) =>
+  p.kind === 'external'
+    ? decryptSecret(ctx.config.encryptionKey, p.connection_string_encrypted!)
+    : ctx.projectDatabases.superuserUrl(placementOf(p))
+
+/**
+ * Adds a standby someone else runs as a read replica of a project that is not on Basalt's clusters, by its
+ * connection string: it must reach a hot standby of the project's primary (db/replicas.ts checkStandby: in
+ * recovery, with the primary's system identifier, and for an attached project the same database). The
+ * string is kept encrypted like the project's own, and the replica is active at once.
+ */
+async function attachReplica(
+  ctx: PlatformContext,
+  a: ProjectAccess,
+  actor: Actor,
+  connectionString: string,
+): Promise<Result<ProjectDatabase>> {
+  const p = a.project
+  if (p.status !== 'active') return fail('project_not_ready', 'Only an active project can get a read replica')
+  const existing = await listReplicas(ctx.db, p.id)
+  if (existing.length >= MAX_ATTACHED_REPLICAS) {
+    return fail('conflict', `A project may have at most ${MAX_ATTACHED_REPLICAS} read replicas`)
+  }
+  const key = ctx.config.encryptionKey
+  if (
+    existing.some(
+      (r) => r.connection_string_encrypted && decryptSecret(key, r.connection_string_encrypted) === connectionString,
+    )
+  ) {
+    return fail('conflict', REPLICA_ALREADY_ADDED)
+  }
+  const checked = await checkStandby(primaryUrlOf(ctx, p), connectionString, { sameDatabase: p.kind === 'external' })
+  if (!checked.ok) return checked
+  let row: ReplicaRow | undefined
+  for (let attempt = 0; !row; attempt++) {
+    try {
+      const { rows } = await ctx.db.query<ReplicaRow>(
+        `insert into basalt.project_replicas (project_id, identifier, status, connection_string_encrypted)
+         values ($1, $2, 'active', $3) returning *`,
+        [p.id, replicaIdentifier(p.ref), encryptSecret(key, connectionString)],
+      )
+      row = rows[0]!
+    } catch (err) {
+      // Another replica took that name at the same moment: pick again.
+      if ((err as { code?: string }).code !== '23505' || attempt > 5) throw err
+    }
+  }
+  await auditReplica(ctx, p, actor, 'project.replica_add', row.identifier)
+  return ok({
+    identifier: row.identifier,
+    type: 'read_replica',
+    status: 'active',
+    connectionId: connectionIdOf(ctx, { ref: p.ref, database: row.id }),
+  })
+}
+
+/**
+ * Where a replica answers: Basalt's own standby cluster on 127.0.0.1, or the standby a connection string
+ * names — that string itself for an attached project, its host and port (with the project's own roles) on a
+ * shared server.
+ */
+export function replicaAddress(ctx: PlatformContext, p: ProjectRow, r: ReplicaRow): ReplicaAddress {
+  if (r.connection_string_encrypted === null) return { host: '127.0.0.1', port: r.cluster_port! }
+  const connectionString = decryptSecret(ctx.config.encryptionKey, r.connection_string_encrypted)
+  if (p.kind === 'external') return { connectionString }
+  const u = new URL(connectionString)
+  return { host: u.hostname.replace(/^\[|\]$/g, ''), port: Number(u.port || 5432) }
+}
+
+const auditReplica = (
+  ctx: PlatformContext,
+  p: ProjectRow,
+  actor: Actor,
+  action: 'project.replica_add' | 'project.replica_remove',
+  identifier: string,
+) =>
+  writeAudit(ctx.db, {
+    action,
+    actor,
+    organization: { id: p.organization_id!, slug: p.organization_slug },
+    target: p.ref,
+    details: { replica: identifier },
+  })
+
+/**
+ * Removes a read replica: Basalt's own standby cluster stops and is deleted, and the primary drops its slot; a
+ * standby added by connection string is only forgotten (its server is not Basalt's to touch).
+ */
 export async function removeReplica(
   ctx: PlatformContext,
   a: ProjectAccess,
@@ -170,14 +280,8 @@ export async function removeReplica(
   if (!replica) return fail('not_found', 'Read replica not found')
   await ctx.events.publish({ kind: 'project_closed', ref: p.ref })
   await ctx.projectPools.evict(p.ref)
-  await ctx.projectDatabases.removeReplica(placementOf(p), replica.id)
+  if (replica.cluster_port !== null) await ctx.projectDatabases.removeReplica(placementOf(p), replica.id)
   await ctx.db.query('delete from basalt.project_replicas where id = $1', [replica.id])
-  await writeAudit(ctx.db, {
-    action: 'project.replica_remove',
-    actor,
-    organization: { id: p.organization_id!, slug: p.organization_slug },
-    target: p.ref,
-    details: { replica: replica.identifier },
-  })
+  await auditReplica(ctx, p, actor, 'project.replica_remove', replica.identifier)
   return ok(null)
 }

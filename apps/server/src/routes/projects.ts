@@ -1,4 +1,9 @@
-import { deleteProjectBodySchema, updateProjectBodySchema, type Permission } from '@basalt/contracts'
+import {
+  addReplicaBodySchema,
+  deleteProjectBodySchema,
+  updateProjectBodySchema,
+  type Permission,
+} from '@basalt/contracts'
 import { z } from 'zod'
 import { actorOf } from '../http/session.ts'
 import type { PlatformContext } from '../platform/context.ts'
@@ -70,11 +75,12 @@ export function projectRoutes(app: App, ctx: PlatformContext): void {
     async (req) => listProjectDatabases(ctx, req.projectAccess!),
   )
 
-  // Read replicas (Settings → Infrastructure): a hot standby of the project's own cluster.
+  // Read replicas (Settings → Infrastructure): a hot standby of the project's own cluster, or for a project
+  // attached by connection string, a standby of its database by connection string.
   app.post(
     '/api/projects/:ref/replicas',
-    { config: project('projects:update'), schema: { params: refParams } },
-    async (req, reply) => reply.result(await addReplica(ctx, req.projectAccess!, actorOf(req)), 201),
+    { config: project('projects:update'), schema: { params: refParams, body: addReplicaBodySchema.nullish() } },
+    async (req, reply) => reply.result(await addReplica(ctx, req.projectAccess!, actorOf(req), req.body ?? {}), 201),
   )
 
   app.delete(
