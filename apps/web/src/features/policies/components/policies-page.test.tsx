@@ -165,6 +165,8 @@ describe('PoliciesPage (spec 1 §2)', () => {
     const todos = await screen.findByRole('region', { name: 'todos' })
     await user.click(within(todos).getByRole('button', { name: 'Create policy' }))
     await user.click(await screen.findByRole('button', { name: /Get started quickly from a template/ }))
+    // The focus follows the view that replaced the button.
+    expect(document.activeElement).toHaveTextContent('Select a template to use for your new policy')
     await user.click(screen.getByRole('button', { name: EDITOR_MESSAGES.useTemplate }))
     await user.click(screen.getByRole('button', { name: EDITOR_MESSAGES.review }))
     await user.click(screen.getByRole('button', { name: EDITOR_MESSAGES.savePolicy }))

@@ -1,4 +1,4 @@
-import { useReducer, useState } from 'react'
+import { useEffect, useReducer, useRef, useState } from 'react'
 import { Dialog as RadixDialog } from 'radix-ui'
 import { BookOpen, FileText, LayoutTemplate, PencilLine, X } from 'lucide-react'
 import { toast } from 'sonner'
@@ -65,6 +65,14 @@ export function PolicyEditorModal({
   const create = useCreatePolicy(projectRef)
   const update = useUpdatePolicy(projectRef)
   const saving = create.isPending || update.isPending
+  // Each view replaces the one before it, with the button that led there: the focus moves to the new
+  // view's title, so that it is not lost and a screen reader announces where the user now is.
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  const firstView = useRef(state.view)
+  useEffect(() => {
+    if (state.view !== firstView.current) titleRef.current?.focus()
+    firstView.current = state.view
+  }, [state.view])
 
   const requestClose = () => {
     if (saving) return
@@ -107,7 +115,9 @@ export function PolicyEditorModal({
             className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-border bg-surface-raised shadow-xl focus:outline-none"
           >
             <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
-              <RadixDialog.Title className="text-base font-semibold">{title}</RadixDialog.Title>
+              <RadixDialog.Title ref={titleRef} tabIndex={-1} className="text-base font-semibold focus:outline-none">
+                {title}
+              </RadixDialog.Title>
               <button
                 type="button"
                 onClick={requestClose}
