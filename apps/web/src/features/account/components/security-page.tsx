@@ -12,6 +12,7 @@ import { Input } from '../../../ui/input'
 import { Button } from '../../../ui/button'
 import { Badge } from '../../../ui/badge'
 import { FormError } from '../../../ui/form-error'
+import { serverFieldErrors } from '../../../ui/server-field-errors'
 import { CopyField } from '../../../ui/copy-button'
 import { Spinner } from '../../../ui/spinner'
 import { useChangePassword } from '../api/change-password'
@@ -43,6 +44,7 @@ function ChangePasswordSection() {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   })
   const { errors } = form.formState
+  const fieldErrors = serverFieldErrors(form, { invalid_credentials: 'currentPassword' })
   return (
     <form
       noValidate
@@ -54,6 +56,7 @@ function ChangePasswordSection() {
               toast.success(ACCOUNT_MESSAGES.passwordChanged)
               form.reset()
             },
+            onError: fieldErrors.onError,
           },
         ),
       )}
@@ -76,7 +79,7 @@ function ChangePasswordSection() {
         <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
-        <FormError error={change.error} />
+        <FormError error={fieldErrors.formError(change.error)} />
       </Section>
     </form>
   )
@@ -135,11 +138,12 @@ function CodeForm({ label, danger, onDone }: { label: string; danger?: boolean; 
   const remove = useRemoveMfa()
   const mutation = danger ? remove : confirm
   const form = useForm({ resolver: zodResolver(mfaCodeBodySchema), defaultValues: { code: '' } })
+  const fieldErrors = serverFieldErrors(form, { invalid_mfa_code: 'code' })
   return (
     <form
       noValidate
       className="flex flex-wrap items-end gap-3"
-      onSubmit={form.handleSubmit((v) => mutation.mutate(v, { onSuccess: onDone }))}
+      onSubmit={form.handleSubmit((v) => mutation.mutate(v, { onSuccess: onDone, onError: fieldErrors.onError }))}
     >
       <div className="w-48">
         <FormField label="6-digit code" error={form.formState.errors.code?.message}>
@@ -156,7 +160,7 @@ function CodeForm({ label, danger, onDone }: { label: string; danger?: boolean; 
         {label}
       </Button>
       <div className="basis-full">
-        <FormError error={mutation.error} />
+        <FormError error={fieldErrors.formError(mutation.error)} />
       </div>
     </form>
   )

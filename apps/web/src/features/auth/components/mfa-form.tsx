@@ -5,16 +5,20 @@ import { Button } from '../../../ui/button'
 import { FormField } from '../../../ui/form-field'
 import { Input } from '../../../ui/input'
 import { FormError } from '../../../ui/form-error'
+import { serverFieldErrors } from '../../../ui/server-field-errors'
 import { useVerifyMfa } from '../api/verify-mfa'
 
 export function MfaForm({ onVerified }: { onVerified: () => void }) {
   const verify = useVerifyMfa()
   const form = useForm({ resolver: zodResolver(mfaCodeBodySchema), defaultValues: { code: '' } })
+  const fieldErrors = serverFieldErrors(form, { invalid_mfa_code: 'code' })
   return (
     <form
       noValidate
       className="space-y-4"
-      onSubmit={form.handleSubmit((values) => verify.mutate(values, { onSuccess: onVerified }))}
+      onSubmit={form.handleSubmit((values) =>
+        verify.mutate(values, { onSuccess: onVerified, onError: fieldErrors.onError }),
+      )}
     >
       <FormField label="Verification code" error={form.formState.errors.code?.message}>
         <Input
@@ -26,7 +30,7 @@ export function MfaForm({ onVerified }: { onVerified: () => void }) {
           {...form.register('code')}
         />
       </FormField>
-      <FormError error={verify.error} />
+      <FormError error={fieldErrors.formError(verify.error)} />
       <Button type="submit" variant="primary" className="w-full justify-center" loading={verify.isPending}>
         Verify
       </Button>

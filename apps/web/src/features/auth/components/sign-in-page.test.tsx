@@ -83,7 +83,7 @@ describe('SignInPage', () => {
     expect(await screen.findByText('mfa page')).toBeInTheDocument()
   })
 
-  it('shows the server message for wrong credentials', async () => {
+  it('shows the server message for wrong credentials on the password field, and focuses it', async () => {
     mockFetch({
       'GET /api/auth/state': { body: { needsSetup: false, setupCodeRequired: false, mode: 'hosted' } },
       'GET /api/auth/session': unauthenticated,
@@ -98,6 +98,10 @@ describe('SignInPage', () => {
     await user.type(screen.getByLabelText('Password'), 'nope')
     await user.click(screen.getByRole('button', { name: AUTH_MESSAGES.signIn }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password')
+    const password = screen.getByLabelText('Password')
+    expect(password).toHaveAttribute('aria-invalid', 'true')
+    expect(password).toHaveAccessibleDescription('Invalid email or password')
+    expect(password).toHaveFocus()
   })
 
   it('offers sign-up of the owner account on the first visit', async () => {
