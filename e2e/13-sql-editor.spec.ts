@@ -130,7 +130,7 @@ test('a write sent to a read replica is refused, and the run goes back to the pr
   const ref = await platform.createProject(platform.ownerOrganization, 'Journey 13 replicas')
   await signIn(page, await platform.member('j13-replica', 'owner'))
   const added = await page.request.post(`/api/projects/${ref}/replicas`, { headers: await csrfHeader(page) })
-  expect(added.ok()).toBe(true)
+  expect(added.ok(), `POST …/replicas: ${added.status()} ${await added.text()}`).toBe(true)
   const { identifier } = (await added.json()) as { identifier: string }
   try {
     await expect

@@ -35,6 +35,8 @@ export const EDITOR_MESSAGES = {
   comingUp: 'Coming up',
   manageReplicas: 'Manage read replicas',
   sourcesError: 'Failed to list the project’s databases',
+  settings: 'Editor settings',
+  intellisense: 'Intellisense (autocomplete and signature help)',
   pendingDiff: 'Accept or discard the suggested change before running the query.',
 } as const
 

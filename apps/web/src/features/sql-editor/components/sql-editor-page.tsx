@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { StatementPlace } from '@basalt/contracts'
 import { errorMessage } from '../../../lib/format'
@@ -14,11 +15,14 @@ import {
 } from '../../../ui/code-editor/code-editor'
 import { PageSpinner } from '../../../ui/spinner'
 import { useFormatQuery } from '../api/format-query'
+import { registerSqlIntellisense, useIntellisensePreference } from '../intellisense'
 import { usePendingDiff } from '../state/pending-diff'
 import type { SnippetDocument } from '../state/snippet-document'
 import { errorPlace, useSqlRunner, type RunRequest } from '../state/sql-runner'
 import { DatabaseSourcePicker } from './database-source-picker'
 import { DestructiveQueryDialog } from './destructive-query-dialog'
+import { EditorSettingsMenu } from './editor-settings-menu'
+import { QueryHistoryButton } from './history/query-history-button'
 import { EDITOR_MESSAGES } from './messages'
 import { ResultsPanel } from './results/results-panel'
 import { RunStatus } from './run-status'
@@ -63,18 +67,24 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
   const prettify = () => {
     format.mutate(document.sql, {
       onSuccess: (formatted) => {
-        const model = mounted?.editor.getModel()
-        if (!mounted || !model) return document.setSql(formatted)
-        // As an edit, so that Undo brings the text back.
-        mounted.editor.pushUndoStop()
-        mounted.editor.executeEdits('prettify', [{ range: model.getFullModelRange(), text: formatted }])
-        mounted.editor.pushUndoStop()
+        if (!mounted) return document.setSql(formatted)
+        replaceText(mounted.editor, formatted, 'prettify')
       },
       onError: (error) => toast.error(EDITOR_MESSAGES.formatFailed(errorMessage(error))),
     })
   }
 
   useErrorHighlight(mounted, runner.run, runner.ran)
+  useIntellisense(mounted, projectRef)
+
+  // A past run reopened from the history replaces the text, as an edit that Undo takes back.
+  const openFromHistory = (sql: string) => {
+    const model = mounted?.editor.getModel()
+    if (document.readOnly || pendingDiff) return
+    if (!mounted || !model) return document.setSql(sql)
+    replaceText(mounted.editor, sql, 'history')
+    mounted.editor.focus()
+  }
 
   const goToStatement = (statement: StatementPlace) => {
     const model = mounted?.editor.getModel()
@@ -107,6 +117,8 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
       >
         <SnippetToolbar projectRef={projectRef} document={document} />
         <div className="flex flex-wrap items-center gap-1.5">
+          <QueryHistoryButton projectRef={projectRef} onOpen={openFromHistory} />
+          <EditorSettingsMenu />
           <RoleImpersonationPopover projectRef={projectRef} />
           <DatabaseSourcePicker projectRef={projectRef} value={connectionId} onChange={setConnectionId} />
           <Button
@@ -183,6 +195,27 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
       <DestructiveQueryDialog statements={runner.confirming} onConfirm={runner.confirm} onDismiss={runner.dismiss} />
     </div>
   )
+}
+
+/** Replaces the whole text as one edit, so that Undo brings the previous text back. */
+function replaceText(editor: CodeEditorInstance, text: string, source: string) {
+  const model = editor.getModel()
+  if (!model) return
+  editor.pushUndoStop()
+  editor.executeEdits(source, [{ range: model.getFullModelRange(), text }])
+  editor.pushUndoStop()
+}
+
+/** Autocomplete and signature help from the project's schema, while the 'intellisense' preference is on. */
+function useIntellisense(mounted: MountedEditor | null, projectRef: string) {
+  const [enabled] = useIntellisensePreference()
+  const queryClient = useQueryClient()
+  const monaco = mounted?.monaco
+  useEffect(() => {
+    if (!monaco || !enabled) return
+    const registration = registerSqlIntellisense(monaco, { projectRef, queryClient })
+    return () => registration.dispose()
+  }, [monaco, enabled, projectRef, queryClient])
 }
 
 /** The selection if there is one, else the whole text, with its place in the document. */

@@ -1,0 +1,191 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { AnalyzedStatement, SqlRunResult } from '@basalt/contracts'
+import { mockFetch, renderWithProviders } from '../../../test/helpers'
+import { DestructiveQueryDialog } from '../components/destructive-query-dialog'
+import { EDITOR_MESSAGES } from '../components/messages'
+import { RunStatus } from '../components/run-status'
+import { ResultsPanel } from '../components/results/results-panel'
+import { errorPlace, useSqlRunner, type RunRequest, type RunTarget } from './sql-runner'
+
+const QUERY = '/api/platform/pg-meta/abc/query'
+const ANALYZE = `${QUERY}/analyze`
+const CANCEL = `${QUERY}/cancel`
+
+const select = (sql: string, rows: unknown[][]): SqlRunResult['results'][number] => ({
+  statement: { index: 0, sql, start: 0, end: sql.length, line: 1 },
+  columns: [{ name: 'body', type: 'text', typeId: 25 }],
+  rows,
+  command: 'SELECT',
+  rowCount: rows.length,
+  capped: null,
+  durationMs: 1,
+})
+
+const answer = (extra: Partial<SqlRunResult> = {}): SqlRunResult => ({
+  runId: 'r',
+  results: [],
+  notices: [],
+  status: 'success',
+  error: null,
+  rolledBack: false,
+  statementCount: 1,
+  durationMs: 1,
+  ...extra,
+})
+
+const drop: AnalyzedStatement = {
+  index: 0,
+  sql: 'drop table public.todos',
+  start: 0,
+  end: 23,
+  line: 1,
+  kind: 'DropStmt',
+  destructive: [{ operation: 'drop', description: 'drop table public.todos' }],
+}
+
+/**
+ * The page's run controls without Monaco (which does not run in jsdom; the journey drives it): a Run and a
+ * Cancel button, the destructive dialog, and the results panel with the run's status, as the page composes them.
+ */
+function RunHarness({
+  request,
+  target = { connectionId: undefined, impersonation: undefined },
+}: {
+  request: RunRequest
+  target?: RunTarget
+}) {
+  const runner = useSqlRunner('abc')
+  return (
+    <>
+      <button onClick={() => runner.start(request, target)}>Run</button>
+      {runner.phase === 'running' && <button onClick={runner.cancel}>Cancel</button>}
+      <ResultsPanel
+        projectRef="abc"
+        snippetName="q"
+        run={runner.run}
+        running={runner.phase !== 'idle'}
+        status={<RunStatus projectRef="abc" run={runner.run} onSwitchToPrimary={() => {}} />}
+      />
+      <DestructiveQueryDialog statements={runner.confirming} onConfirm={runner.confirm} onDismiss={runner.dismiss} />
+    </>
+  )
+}
+
+const whole = (sql: string): RunRequest => ({ sql, offset: 0, line: 1 })
+
+describe('running SQL from the editor', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('runs what is sent with a run id of its own, as the chosen role, on the chosen database', async () => {
+    const { calls } = mockFetch({
+      [`POST ${ANALYZE}`]: { body: { statements: [], destructive: [] } },
+      [`POST ${QUERY}`]: { body: answer({ results: [select('select body from notes', [['hello']])] }) },
+    })
+    renderWithProviders(
+      <RunHarness
+        request={{ sql: 'select body from notes', offset: 10, line: 2 }}
+        target={{ connectionId: 'replica-1', impersonation: { role: 'anon' } }}
+      />,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }))
+    expect(await screen.findByRole('tab', { name: /select body from notes/ })).toHaveTextContent('1 row')
+    const run = calls.find((c) => c.path === QUERY)!
+    expect(run.body).toMatchObject({ query: 'select body from notes', impersonation: { role: 'anon' } })
+    expect((run.body as { runId: string }).runId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(run.headers['x-connection-encrypted']).toBe('replica-1')
+  })
+
+  it('asks before a destructive run, naming what it destroys, and runs only when confirmed', async () => {
+    const { calls } = mockFetch({
+      [`POST ${ANALYZE}`]: { body: { statements: [drop], destructive: [drop] } },
+      [`POST ${QUERY}`]: { body: answer() },
+    })
+    renderWithProviders(<RunHarness request={whole('drop table public.todos')} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }))
+    const dialog = await screen.findByRole('dialog', { name: EDITOR_MESSAGES.destructiveTitle })
+    expect(within(dialog).getByRole('list', { name: 'Destructive statements' })).toHaveTextContent(
+      'drop table public.todos',
+    )
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(calls.filter((c) => c.path === QUERY)).toHaveLength(0)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }))
+    await userEvent.click(await screen.findByRole('button', { name: EDITOR_MESSAGES.destructiveConfirm }))
+    await waitFor(() => expect(calls.filter((c) => c.path === QUERY)).toHaveLength(1))
+  })
+
+  it('runs a text that does not parse, and shows Postgres’ error in psql’s words with its SQLSTATE', async () => {
+    const formattedError = 'ERROR:  syntax error at or near "selec"\nLINE 1: selec 1\n        ^'
+    const error = { code: 'pg_error' as const, message: 'syntax error at or near "selec"', formattedError, position: 1 }
+    mockFetch({
+      [`POST ${ANALYZE}`]: { status: 400, body: error },
+      [`POST ${QUERY}`]: {
+        body: answer({ status: 'error', error: { ...error, line: 1, statementIndex: null, pg: { code: '42601' } } }),
+      },
+    })
+    renderWithProviders(<RunHarness request={whole('selec 1')} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }))
+    const alert = await screen.findByRole('alert', { name: EDITOR_MESSAGES.errorTitle })
+    expect(alert).toHaveTextContent('LINE 1: selec 1')
+    expect(alert).toHaveTextContent('SQLSTATE: 42601')
+  })
+
+  it('tells a member when nothing ran at all', async () => {
+    mockFetch({
+      [`POST ${ANALYZE}`]: { body: { statements: [], destructive: [] } },
+      [`POST ${QUERY}`]: { status: 409, body: { code: 'project_not_ready', message: 'The project is paused' } },
+    })
+    renderWithProviders(<RunHarness request={whole('select 1')} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }))
+    expect(await screen.findByText('Failed to execute SQL: The project is paused')).toBeInTheDocument()
+  })
+
+  it('shows Running... and cancels the run it started, on the same database', async () => {
+    const sent: Array<{ path: string; body: unknown; headers: Record<string, string> }> = []
+    let finish: (response: Response) => void = () => {}
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname
+        const body = JSON.parse(String(init?.body ?? 'null'))
+        sent.push({ path, body, headers: init?.headers as Record<string, string> })
+        if (path === ANALYZE) return Response.json({ statements: [], destructive: [] })
+        if (path === CANCEL) {
+          finish(Response.json(answer({ status: 'cancelled', rolledBack: true })))
+          return Response.json({ cancelled: true })
+        }
+        return new Promise<Response>((resolve) => (finish = resolve))
+      }),
+    )
+    renderWithProviders(
+      <RunHarness
+        request={whole('select pg_sleep(60)')}
+        target={{ connectionId: 'replica-1', impersonation: undefined }}
+      />,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }))
+    expect(await screen.findByText(EDITOR_MESSAGES.running)).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByText(EDITOR_MESSAGES.cancelled)).toBeInTheDocument()
+    const run = sent.find((c) => c.path === QUERY)!
+    const cancel = sent.find((c) => c.path === CANCEL)!
+    expect(cancel.body).toEqual({ runId: (run.body as { runId: string }).runId })
+    expect(cancel.headers['x-connection-encrypted']).toBe('replica-1')
+  })
+})
+
+describe('errorPlace', () => {
+  const error = { code: 'pg_error' as const, message: 'x', statementIndex: 0 }
+
+  it('puts Postgres’ position after the start of the selection that was sent', () => {
+    expect(errorPlace({ ...error, position: 5 }, { sql: '', offset: 100, line: 4 })).toEqual({ offset: 104 })
+  })
+
+  it('falls back to the line, counted from the selection’s first line', () => {
+    expect(errorPlace({ ...error, line: 2 }, { sql: '', offset: 100, line: 4 })).toEqual({ line: 5 })
+    expect(errorPlace(error, { sql: '', offset: 0, line: 1 })).toBeNull()
+  })
+})
