@@ -44,6 +44,10 @@ export const INFRASTRUCTURE_SETTINGS_MESSAGES = {
     'A read replica streams every change of the primary and answers read-only queries; the SQL editor can run on one.',
   addReplica: 'Add read replica',
   replicaAdded: 'Read replica added',
+  attachTitle: 'Add a read replica by connection string',
+  attachLabel: 'Connection string of a standby',
+  attachDetail:
+    "A hot standby of this project's database that you run. Basalt checks that it is one, and keeps the connection string encrypted on the server.",
   removeTitle: 'Remove read replica',
   removeDetail: (identifier: string) =>
     `Removes ${identifier} and its copy of the data. Queries sent to it stop working. The primary is not changed.`,

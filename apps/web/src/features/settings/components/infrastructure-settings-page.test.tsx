@@ -102,6 +102,56 @@ describe('InfrastructureSettingsPage', () => {
     expect(rows()).toHaveLength(1)
   })
 
+  it('adds a standby of an attached database by its connection string, and shows a refusal on the field', async () => {
+    const STANDBY = 'postgresql://reader:pw@standby.internal:5432/app'
+    const NOT_A_STANDBY =
+      "This server is not a standby (pg_is_in_recovery() is false): give the connection string of a read replica of the project's database"
+    let listed = [db('abc')]
+    const { calls } = mockFetch({
+      [`GET ${DATABASES}`]: () => ({ body: listed }),
+      [`POST ${REPLICAS}`]: ({ body }) => {
+        if ((body as { connectionString: string }).connectionString !== STANDBY) {
+          return { status: 400, body: { code: 'bad_request', message: NOT_A_STANDBY } }
+        }
+        listed = [db('abc'), db('abc-rr-ext1')]
+        return { status: 201, body: listed[1] }
+      },
+    })
+    renderWithProviders(<InfrastructureSettingsPage project={testProject({ ref: 'abc', kind: 'external' })} />)
+    await screen.findByRole('table', { name: 'Databases' })
+    const user = userEvent.setup()
+    const field = screen.getByRole('textbox', { name: M.attachLabel })
+    const add = screen.getByRole('button', { name: M.addReplica })
+
+    // Not a connection string: refused before asking the server.
+    await user.type(field, 'mysql://somewhere')
+    await user.click(add)
+    expect(
+      await screen.findByText('Connection string must start with postgres:// or postgresql://'),
+    ).toBeInTheDocument()
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([])
+
+    // The server's refusal is the field's error, and the focus goes there.
+    await user.clear(field)
+    await user.type(field, 'postgresql://postgres:pw@primary.internal:5432/app')
+    await user.click(add)
+    expect(await screen.findByText(NOT_A_STANDBY)).toBeInTheDocument()
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    expect(field).toHaveFocus()
+    expect(rows()).toHaveLength(1)
+
+    await user.clear(field)
+    await user.type(field, STANDBY)
+    await user.click(add)
+    expect(await screen.findByText(`${M.replicaAdded}: abc-rr-ext1`)).toBeInTheDocument()
+    expect(await screen.findByText('abc-rr-ext1')).toBeInTheDocument()
+    expect(field).toHaveValue('')
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { connectionString: 'postgresql://postgres:pw@primary.internal:5432/app' },
+      { connectionString: STANDBY },
+    ])
+  })
+
   it('removes a replica after asking, by the identifier the list gives', async () => {
     let listed = [db('abc'), db('abc-rr-k2f9')]
     const { calls } = mockFetch({

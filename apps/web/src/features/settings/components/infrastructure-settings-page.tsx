@@ -1,8 +1,14 @@
 import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { z } from 'zod'
 import { Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
-import type { ProjectDatabase, ProjectDetail } from '@basalt/contracts'
+import { addReplicaBodySchema, type ProjectDatabase, type ProjectDetail } from '@basalt/contracts'
 import { errorMessage } from '../../../lib/format'
+import { FormField } from '../../../ui/form-field'
+import { Input } from '../../../ui/input'
+import { serverFieldErrors } from '../../../ui/server-field-errors'
 import { PageContainer, PageHeader } from '../../../ui/page-header'
 import { Section } from '../../../ui/card'
 import { Button } from '../../../ui/button'
@@ -30,7 +36,6 @@ export function InfrastructureSettingsPage({ project }: { project: ProjectDetail
 function ReadReplicasSection({ project }: { project: ProjectDetail }) {
   const canUpdate = project.permissions.includes('projects:update')
   const databases = useProjectDatabases(project.ref)
-  const add = useAddReadReplica()
   const [removing, setRemoving] = useState<ProjectDatabase | null>(null)
 
   return (
@@ -47,28 +52,96 @@ function ReadReplicasSection({ project }: { project: ProjectDetail }) {
         <DatabasesTable databases={databases.data} canUpdate={canUpdate} onRemove={setRemoving} />
       )}
       {canUpdate ? (
-        <div className="space-y-3">
-          {/* The server's refusal (a shared server makes no replicas; at most two) is shown as it says it. */}
-          <FormError error={add.error} />
-          <Button
-            variant="primary"
-            size="sm"
-            loading={add.isPending}
-            onClick={() =>
-              add.mutate(project.ref, {
-                onSuccess: (added) => toast.success(`${MESSAGES.replicaAdded}: ${added.identifier}`),
-              })
-            }
-          >
-            <Plus aria-hidden className="size-3.5" />
-            {MESSAGES.addReplica}
-          </Button>
-        </div>
+        project.kind === 'external' ? (
+          <AttachReplicaForm project={project} />
+        ) : (
+          <AddReplicaButton project={project} />
+        )
       ) : (
         <p className="text-xs text-muted-foreground">{MESSAGES.onlyAdmins}</p>
       )}
       {removing && <RemoveReplicaDialog project={project} replica={removing} onClose={() => setRemoving(null)} />}
     </Section>
+  )
+}
+
+/** On the embedded default: Basalt makes the standby itself. */
+function AddReplicaButton({ project }: { project: ProjectDetail }) {
+  const add = useAddReadReplica()
+  return (
+    <div className="space-y-3">
+      {/* The server's refusal (a shared server makes no replicas; at most two) is shown as it says it. */}
+      <FormError error={add.error} />
+      <Button
+        variant="primary"
+        size="sm"
+        loading={add.isPending}
+        onClick={() =>
+          add.mutate(
+            { ref: project.ref },
+            { onSuccess: (added) => toast.success(`${MESSAGES.replicaAdded}: ${added.identifier}`) },
+          )
+        }
+      >
+        <Plus aria-hidden className="size-3.5" />
+        {MESSAGES.addReplica}
+      </Button>
+    </div>
+  )
+}
+
+const attachSchema = z.object({ connectionString: addReplicaBodySchema.shape.connectionString.unwrap() })
+
+/**
+ * A project attached by connection string: its read replicas are standbys its owners run, added by their
+ * connection string. The server checks that the string reaches a standby of this very database; what it
+ * refuses (not a standby, another server's standby, unreachable, added already) is shown on the field.
+ */
+function AttachReplicaForm({ project }: { project: ProjectDetail }) {
+  const add = useAddReadReplica()
+  const form = useForm({ resolver: zodResolver(attachSchema), defaultValues: { connectionString: '' } })
+  const fieldErrors = serverFieldErrors(form, {
+    bad_request: 'connectionString',
+    validation_failed: 'connectionString',
+    conflict: 'connectionString',
+  })
+  return (
+    <form
+      noValidate
+      aria-label={MESSAGES.attachTitle}
+      className="space-y-3"
+      onSubmit={form.handleSubmit(({ connectionString }) =>
+        add.mutate(
+          { ref: project.ref, connectionString },
+          {
+            onSuccess: (added) => {
+              toast.success(`${MESSAGES.replicaAdded}: ${added.identifier}`)
+              form.reset()
+            },
+            onError: fieldErrors.onError,
+          },
+        ),
+      )}
+    >
+      <FormField
+        label={MESSAGES.attachLabel}
+        description={MESSAGES.attachDetail}
+        error={form.formState.errors.connectionString?.message}
+      >
+        <Input
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="postgresql://user:password@standby-host:5432/database"
+          className="font-mono text-xs"
+          {...form.register('connectionString')}
+        />
+      </FormField>
+      <FormError error={fieldErrors.formError(add.error)} />
+      <Button type="submit" variant="primary" size="sm" loading={add.isPending}>
+        <Plus aria-hidden className="size-3.5" />
+        {MESSAGES.addReplica}
+      </Button>
+    </form>
   )
 }
 
