@@ -293,7 +293,7 @@ function EditorView({
           <label htmlFor="policy-name" className="text-sm font-medium">
             {MESSAGES.nameLabel}
           </label>
-          <span className="text-xs text-muted-foreground" aria-label="Characters used">
+          <span id="policy-name-count" className="text-xs text-muted-foreground">
             {form.name.length}/{POLICY_NAME_MAX_LENGTH}
           </span>
         </div>
@@ -303,6 +303,7 @@ function EditorView({
           placeholder={MESSAGES.namePlaceholder}
           onChange={(e) => dispatch({ type: 'setName', name: e.target.value })}
           aria-invalid={state.errors.includes(MESSAGES.nameRequired) ? true : undefined}
+          aria-describedby="policy-name-count"
           autoComplete="off"
         />
       </div>
@@ -321,11 +322,12 @@ function EditorView({
         </p>
       )}
       <div className="space-y-1.5">
-        <label htmlFor="policy-roles" className="text-sm font-medium">
+        <label id="policy-roles-label" htmlFor="policy-roles" className="text-sm font-medium">
           {MESSAGES.rolesLabel}
         </label>
         <RolesSelect
           id="policy-roles"
+          labelledBy="policy-roles-label"
           projectRef={projectRef}
           value={form.roles}
           onChange={(roles) => dispatch({ type: 'setRoles', roles })}

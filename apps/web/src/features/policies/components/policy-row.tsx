@@ -26,14 +26,14 @@ export function PolicyRow({
     <li className="flex items-center gap-3 px-4 py-2.5 text-sm">
       <Badge className="w-16 justify-center font-mono">{policy.command}</Badge>
       <span className="min-w-0 flex-1 truncate font-medium">{policy.name}</span>
-      <span className="flex shrink-0 flex-wrap items-center justify-end gap-1" aria-label="Roles">
+      <ul className="flex shrink-0 flex-wrap items-center justify-end gap-1" aria-label="Roles">
         {shown.map((role) => (
-          <code key={role} className="rounded bg-muted px-1.5 py-0.5 text-xs">
-            {role}
-          </code>
+          <li key={role}>
+            <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{role}</code>
+          </li>
         ))}
-        {more > 0 && <span className="text-xs text-muted-foreground">{MESSAGES.moreRoles(more)}</span>}
-      </span>
+        {more > 0 && <li className="text-xs text-muted-foreground">{MESSAGES.moreRoles(more)}</li>}
+      </ul>
       <DropdownMenu
         label={MESSAGES.policyActions(policy.name)}
         trigger={

@@ -14,11 +14,14 @@ export function RolesSelect({
   value,
   onChange,
   id,
+  labelledBy,
 }: {
   projectRef: string
   value: string[]
   onChange: (roles: string[]) => void
-  id?: string
+  id: string
+  /** The id of the field's label: the button is named by it and by the roles it shows. */
+  labelledBy?: string
 }) {
   const roles = useRoles(projectRef)
   const toggle = (name: string, on: boolean) => onChange(on ? [...value, name] : value.filter((r) => r !== name))
@@ -28,8 +31,12 @@ export function RolesSelect({
       <Popover
         label={EDITOR_MESSAGES.rolesLabel}
         trigger={
-          <Button id={id} className="w-full justify-between font-normal" aria-label={EDITOR_MESSAGES.rolesLabel}>
-            <span className={value.length === 0 ? 'text-muted-foreground' : ''}>
+          <Button
+            id={id}
+            className="w-full justify-between font-normal"
+            aria-labelledby={labelledBy ? `${labelledBy} ${id}-value` : undefined}
+          >
+            <span id={`${id}-value`} className={value.length === 0 ? 'text-muted-foreground' : ''}>
               {value.length === 0 ? EDITOR_MESSAGES.rolesPlaceholder : value.join(', ')}
             </span>
             <ChevronDown aria-hidden className="size-4" />
