@@ -36,6 +36,7 @@ export const EDITOR_MESSAGES = {
   manageReplicas: 'Manage read replicas',
   sourcesError: 'Failed to list the project’s databases',
   settings: 'Editor settings',
+  resize: 'Resize the editor and the results',
   intellisense: 'Intellisense (autocomplete and signature help)',
   pendingDiff: 'Accept or discard the suggested change before running the query.',
 } as const

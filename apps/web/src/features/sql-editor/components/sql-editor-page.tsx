@@ -14,6 +14,7 @@ import {
   type MonacoApi,
 } from '../../../ui/code-editor/code-editor'
 import { PageSpinner } from '../../../ui/spinner'
+import { VerticalSplit } from '../../../ui/split-pane'
 import { useFormatQuery } from '../api/format-query'
 import { registerSqlIntellisense, useIntellisensePreference } from '../intellisense'
 import { usePendingDiff } from '../state/pending-diff'
@@ -37,6 +38,12 @@ interface MountedEditor {
   editor: CodeEditorInstance
   monaco: MonacoApi
 }
+
+/** Where the editor's share of the page's height is kept in this browser. */
+const SPLIT_STORAGE_KEY = 'basalt-sql-editor-split'
+
+// Monaco binds Ctrl/Cmd+Enter; the button shows the one this computer uses.
+const RUN_SHORTCUT = /Mac|iPhone|iPad/.test(globalThis.navigator?.userAgent ?? '') ? '⌘ ↵' : 'Ctrl ↵'
 
 /** The owner of the error markers the page puts on the editor's model. */
 const ERROR_MARKER_OWNER = 'sql-run'
@@ -110,50 +117,51 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <div
-        role="toolbar"
-        aria-label="Query"
-        className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-3 py-2"
-      >
+      <div className="border-b border-border px-3 py-2">
         <SnippetToolbar projectRef={projectRef} document={document} />
-        <div className="flex flex-wrap items-center gap-1.5">
-          <QueryHistoryButton projectRef={projectRef} onOpen={openFromHistory} />
-          <EditorSettingsMenu />
+      </div>
+      <div className="flex flex-wrap items-center gap-1.5 border-b border-border px-3 py-1.5">
+        <Button
+          size="sm"
+          variant="primary"
+          onClick={run}
+          loading={busy}
+          disabled={!mounted || !document.sql.trim() || pendingDiff !== null}
+          title={pendingDiff ? EDITOR_MESSAGES.pendingDiff : undefined}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+        >
+          {EDITOR_MESSAGES.run}
+          <kbd aria-hidden className="rounded border border-current/30 px-1 font-sans text-[10px] opacity-80">
+            {RUN_SHORTCUT}
+          </kbd>
+        </Button>
+        {runner.phase === 'running' && (
+          <Button size="sm" onClick={runner.cancel} loading={runner.cancelling}>
+            {runner.cancelling ? EDITOR_MESSAGES.cancelling : EDITOR_MESSAGES.cancel}
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={prettify}
+          loading={format.isPending}
+          disabled={document.readOnly || !document.sql.trim() || pendingDiff !== null}
+        >
+          {EDITOR_MESSAGES.prettify}
+        </Button>
+        <div className="ml-auto flex flex-wrap items-center gap-1">
           <RoleImpersonationPopover projectRef={projectRef} />
           <DatabaseSourcePicker projectRef={projectRef} value={connectionId} onChange={setConnectionId} />
-          <Button
-            size="sm"
-            onClick={prettify}
-            loading={format.isPending}
-            disabled={document.readOnly || !document.sql.trim() || pendingDiff !== null}
-          >
-            {EDITOR_MESSAGES.prettify}
-          </Button>
-          {runner.phase === 'running' && (
-            <Button size="sm" onClick={runner.cancel} loading={runner.cancelling}>
-              {runner.cancelling ? EDITOR_MESSAGES.cancelling : EDITOR_MESSAGES.cancel}
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant="primary"
-            onClick={run}
-            loading={busy}
-            disabled={!mounted || !document.sql.trim() || pendingDiff !== null}
-            title={pendingDiff ? EDITOR_MESSAGES.pendingDiff : undefined}
-            aria-keyshortcuts="Control+Enter Meta+Enter"
-          >
-            {EDITOR_MESSAGES.run}
-            <kbd aria-hidden className="rounded border border-current/30 px-1 font-sans text-[10px] opacity-80">
-              Ctrl ↵
-            </kbd>
-          </Button>
+          <QueryHistoryButton projectRef={projectRef} onOpen={openFromHistory} />
+          <EditorSettingsMenu />
         </div>
       </div>
 
-      <div className="flex min-h-0 flex-1 flex-col">
-        <div className="min-h-32 flex-[2] border-b border-border">
-          {document.status === 'loading' ? (
+      <VerticalSplit
+        label={EDITOR_MESSAGES.resize}
+        storageKey={SPLIT_STORAGE_KEY}
+        top={
+          document.status === 'loading' ? (
             <PageSpinner label="Loading query" />
           ) : pendingDiff ? (
             <DiffEditor
@@ -172,9 +180,9 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
               onMount={onMount}
               className="h-full"
             />
-          )}
-        </div>
-        <div className="min-h-32 flex-[3]">
+          )
+        }
+        bottom={
           <ResultsPanel
             projectRef={projectRef}
             snippetName={document.name}
@@ -189,8 +197,8 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
             }
             onGoToStatement={goToStatement}
           />
-        </div>
-      </div>
+        }
+      />
 
       <DestructiveQueryDialog statements={runner.confirming} onConfirm={runner.confirm} onDismiss={runner.dismiss} />
     </div>
