@@ -18,6 +18,8 @@ import Fastify from 'fastify'
 import pg from 'pg'
 import Cursor from 'pg-cursor'
 import { SQL_MAX_ROWS } from '@basalt/contracts'
+import { recordRunEnd, recordRunStart } from '@basalt/server/src/sql-editor/history.ts'
+import { splitStatements } from '@basalt/server/src/sql-editor/statements.ts'
 import { inProcessProject, ms, roundTrips, stats, type InProcessProject } from './in-process.ts'
 import { FLAT_GROWTH, growth, mb, peakRss, procStatus, resetPeakRss, startBasalt } from './server-process.ts'
 import { loadItems, type Report } from './table-editor.ts'
@@ -87,7 +89,44 @@ async function oneRowQuery(report: Report) {
     console.error(`  one run sends ${trips.length} statements:`)
     for (const t of trips) console.error(`    ${t}`)
 
-    const timings = { api: [] as number[], bare: [] as number[], pg: [] as number[] }
+    // The parts of a run's critical path, each measured alone (the breakdown): the route's fixed cost (session,
+    // access, Fastify, JSON), the run's two records on the platform database, the statement through a cursor
+    // (two round trips: its rows, then closing the portal and committing), and the parser.
+    const { rows: ids } = await project.platformDb.query<{ projectId: string; userId: string }>(
+      `select p.id as "projectId", u.id as "userId" from basalt.projects p, basalt.users u where p.ref = $1`,
+      [ref],
+    )
+    const records = async () => {
+      const runId = randomUUID()
+      const start = { ...ids[0]!, runId, query: ONE_ROW_QUERY, login: 'admin', impersonation: undefined, pid: 1 }
+      if (!(await recordRunStart(project!.platformDb, start)).ok) throw new Error('run id taken')
+      await recordRunEnd(project!.platformDb, runId, {
+        status: 'success',
+        error: null,
+        notices: [],
+        rolledBack: false,
+        statementCount: 1,
+        durationMs: 0.1,
+        rows: 1,
+      })
+    }
+    const cursor = () =>
+      new Promise((resolve, reject) => {
+        const c = direct.query(new Cursor(ONE_ROW_QUERY, undefined, { rowMode: 'array' }))
+        c.read(1000, (err, rows) => (err ? reject(err) : c.close(() => resolve(rows))))
+      })
+    const routeOnly = () => owner.ok('GET', `/api/projects/${ref}`)
+    const parse = () => splitStatements(ONE_ROW_QUERY)
+
+    const timings = {
+      api: [] as number[],
+      bare: [] as number[],
+      pg: [] as number[],
+      route: [] as number[],
+      records: [] as number[],
+      cursor: [] as number[],
+      parse: [] as number[],
+    }
     const time = async (into: number[] | null, fn: () => Promise<unknown>) => {
       const t0 = performance.now()
       await fn()
@@ -99,6 +138,10 @@ async function oneRowQuery(report: Report) {
       await time(keep ? timings.api : null, api)
       await time(keep ? timings.bare : null, baseline)
       await time(keep ? timings.pg : null, () => direct.query({ text: ONE_ROW_QUERY, rowMode: 'array' }))
+      await time(keep ? timings.route : null, routeOnly)
+      await time(keep ? timings.records : null, records)
+      await time(keep ? timings.cursor : null, cursor)
+      await time(keep ? timings.parse : null, parse)
     }
     // The first run after a pause: the member's access is looked up again (it is remembered for a second).
     const cold: number[] = []
@@ -123,7 +166,16 @@ async function oneRowQuery(report: Report) {
       'none',
       null,
     )
+    const part = (label: string, xs: number[], detail: string) => {
+      const x = stats(xs)
+      report(`  breakdown: ${label}`, `${ms(x.median)} (p95 ${ms(x.p95)})${detail}`, 'none', null)
+    }
+    part('a project route with no database work (GET /api/projects/:ref)', timings.route, ': session, access, JSON')
+    part("the run's two records on the platform database", timings.records, ': insert, then update')
+    part('the statement through a cursor on the warm connection', timings.cursor, ': rows, then close and commit')
+    part('splitting the text with the parser', timings.parse, '')
     report('  breakdown: statements one run sends (platform and project database)', `${trips.length}`, 'none', null)
+    report('  load average while measured (1 min; 2 cores)', os.loadavg()[0]!.toFixed(2), 'none', null)
     if (cold.length > 0) {
       const c = stats(cold)
       report(

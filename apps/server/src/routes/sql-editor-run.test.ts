@@ -344,6 +344,18 @@ describe('SQL editor runs', () => {
     expect(impersonating.json()).toEqual({ code: 'forbidden', message: SQL_READ_ONLY_IMPERSONATION_MESSAGE })
   })
 
+  it('is over once its answer has arrived: listed as it ended, and no longer cancellable', async () => {
+    for (let i = 0; i < 5; i++) {
+      const runId = randomUUID()
+      const done = await run(developer, `select ${i} as over`, { runId })
+      expect(done.status).toBe('success')
+      const [entry] = (await developer.get(url(`/history?limit=1`))).json().runs
+      expect(entry).toMatchObject({ id: runId, status: 'success', rows: 1 })
+      const cancel = await developer.post(url('/cancel'), { runId })
+      expect(cancel.statusCode).toBe(404)
+    }
+  })
+
   it('cancels the caller’s own running query and says so', async () => {
     const runId = randomUUID()
     const pending = developer.post(url(), { query: 'select 1; select pg_sleep(60); select 2', runId })

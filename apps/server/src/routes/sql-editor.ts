@@ -12,7 +12,7 @@ import { actorOf } from '../http/session.ts'
 import type { PlatformContext } from '../platform/context.ts'
 import { databaseSettingsOf, updateDatabaseSettings } from '../platform/database-settings.ts'
 import { formatSql } from '../sql-editor/format.ts'
-import { listHistory } from '../sql-editor/history.ts'
+import { endsRecorded, listHistory } from '../sql-editor/history.ts'
 import { cancelQuery, runQuery, type RunContext } from '../sql-editor/runs.ts'
 import { splitStatements } from '../sql-editor/statements.ts'
 import { PG_META, read } from './pg-meta/access.ts'
@@ -98,7 +98,11 @@ export function sqlEditorRoutes(app: App, ctx: PlatformContext): void {
   app.get(
     `${PG_META}/query/history`,
     { config: read, schema: { params: refParams, querystring: sqlHistoryQuerySchema } },
-    async (req) => ({ runs: await listHistory(ctx.db, ownerOf(req), req.query) }),
+    async (req) => {
+      // The member's runs whose answers ended on this server are listed as they ended, not as running.
+      await endsRecorded(ownerOf(req))
+      return { runs: await listHistory(ctx.db, ownerOf(req), req.query) }
+    },
   )
 
   // Under /api/projects: a change there empties every server's remembered access (which holds the timeout).

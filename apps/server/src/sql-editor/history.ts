@@ -80,6 +80,35 @@ export async function recordRunEnd(db: pg.Pool, runId: string, outcome: RunOutco
   )
 }
 
+/**
+ * Ends of runs this server is still recording, by run id: a run's answer goes out while its end is written
+ * (see recordRunEndAlongside). Reading the history and cancelling on this server wait for the member's own,
+ * so that a run they saw answered is never listed as running, nor cancelled. Another server may list it as
+ * running for that moment (about one platform round trip).
+ */
+const ending = new Map<string, { owner: RunOwner; recorded: Promise<unknown> }>()
+
+/**
+ * Starts recording how a run ended (recordRunEnd) and answers its promise, which the run must await before
+ * its connection goes back to the pool; meanwhile {@link endsRecorded} waits for it.
+ */
+export function recordRunEndAlongside(db: pg.Pool, owner: RunOwner, runId: string, outcome: RunOutcome): Promise<void> {
+  const recorded = recordRunEnd(db, runId, outcome).finally(() => ending.delete(runId))
+  // Handled here so that a failure before the run awaits it is not an unhandled rejection; the run sees it.
+  ending.set(runId, { owner, recorded: recorded.catch(() => {}) })
+  return recorded
+}
+
+/** Waits for this server's runs of the member (or the one run) whose end is still being recorded. */
+export async function endsRecorded(owner: RunOwner, runId?: string): Promise<void> {
+  const pending = [...ending.entries()]
+    .filter(([id, e]) =>
+      runId ? id === runId : e.owner.projectId === owner.projectId && e.owner.userId === owner.userId,
+    )
+    .map(([, e]) => e.recorded)
+  await Promise.all(pending)
+}
+
 /** Removes a member's oldest runs of a project beyond HISTORY_KEPT. */
 export async function pruneHistory(db: pg.Pool, owner: RunOwner, kept = HISTORY_KEPT): Promise<void> {
   await db.query(

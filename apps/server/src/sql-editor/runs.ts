@@ -5,8 +5,10 @@ import type { ProjectCalls } from '../http/project-executor.ts'
 import {
   cancelRequested,
   cancelRun,
+  endsRecorded,
   pruneHistory,
   recordRunEnd,
+  recordRunEndAlongside,
   recordRunStart,
   signalCancelledAgain,
   type RunOwner,
@@ -83,11 +85,18 @@ export async function runQuery(
       }
       outcome = failedOutcome('cancelled', 'The client closed the connection before the query finished')
     }
-    // Recorded before the answer ends: once the caller has it, the run is over for a cancel too.
-    await recordRunEnd(run.db, runId, outcome)
-    if (!doc.aborted) {
-      const { rows: _rows, ...end } = outcome
-      await doc.finish(end)
+    // Its end is recorded while the answer ends (a platform round trip less before the caller has it), and
+    // before the connection goes back to the pool: a cancel under way holds the run's row, so the record
+    // waits for it, and no late cancel reaches a backend that serves someone else. This server's history and
+    // cancel wait for the record (endsRecorded).
+    const recorded = recordRunEndAlongside(run.db, run.owner, runId, outcome)
+    try {
+      if (!doc.aborted) {
+        const { rows: _rows, ...end } = outcome
+        await doc.finish(end)
+      }
+    } finally {
+      await recorded
     }
     run.background(() => pruneHistory(run.db, run.owner))
     return ok(undefined)
@@ -130,6 +139,8 @@ const RESIGNAL_TIMES = 20
  * before its next statement — which may be long: so the run is signalled again until it has stopped.
  */
 export async function cancelQuery(run: RunContext, runId: string): Promise<Result<{ cancelled: boolean }>> {
+  // A run whose answer has ended is over: once its end is recorded, it is not found running.
+  await endsRecorded(run.owner, runId)
   const signal = signalBackend(run.project)
   const cancelled = await cancelRun(run.db, run.owner, runId, signal)
   if (cancelled.ok) {
