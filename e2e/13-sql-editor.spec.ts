@@ -3,7 +3,8 @@
 // highlighted in the editor; a `select pg_sleep(60)` is cancelled; a `drop table` asks first and names the
 // table; impersonating anon on a table with row-level security shows only the rows anon may see. On a project
 // of its own with a read replica, a write sent to the replica is refused with the spec's note and 'Switch to
-// primary database' puts the run back on the primary. The members are this journey's own (owners of the
+// primary database' puts the run back on the primary. Last, a query is charted, saved as a snippet, renamed,
+// shared with the project, and found again after a reload. The members are this journey's own (owners of the
 // organisation), so the theme they switch is seen by no other.
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures'
@@ -84,6 +85,18 @@ test('an owner runs SQL, reads every result, sees an error in place, cancels and
   expect(Math.round((await highlighted.boundingBox())!.y)).toBe(Math.round((await lineTwo.boundingBox())!.y))
   await screenshot(page, '13-sql-editor-error-light')
   await screenshotDark(page, '13-sql-editor-error-dark')
+
+  // A selection runs alone, and its error is placed in the whole text: selecting line 3 runs only it.
+  await write(page, 'select 1;\nselect 2;\nselect * from public.j13_missing;')
+  await editor(page).locator('.view-line').nth(2).click()
+  await page.keyboard.press('End')
+  await page.keyboard.press('Shift+Home')
+  await textArea(page).press('Control+Enter')
+  await expect(error).toContainText('LINE 1: select * from public.j13_missing;')
+  await expect(results(page).getByRole('tab')).toHaveCount(0)
+  const lineThree = editor(page).locator('.line-numbers', { hasText: /^3$/ })
+  await expect(highlighted).toHaveCount(1)
+  expect(Math.round((await highlighted.boundingBox())!.y)).toBe(Math.round((await lineThree.boundingBox())!.y))
 
   // A long query is cancelled: the editor says so.
   await write(page, 'select pg_sleep(60);')
@@ -171,4 +184,56 @@ test('a write sent to a read replica is refused, and the run goes back to the pr
   } finally {
     await page.request.delete(`/api/projects/${ref}/replicas/${identifier}`, { headers: await csrfHeader(page) })
   }
+})
+
+test('an owner charts a result, and the query is saved, renamed, shared and found after a reload', async ({
+  page,
+  platform,
+}) => {
+  const db = await projectDatabase(PROJECT)
+  try {
+    await db.query(`drop table if exists public.j13_signups`)
+    await db.query(`create table public.j13_signups (day date primary key, signups int not null)`)
+    await db.query(`insert into public.j13_signups values ('2025-01-01', 3), ('2025-01-02', 5), ('2025-01-03', 2)`)
+  } finally {
+    await db.end()
+  }
+  await signIn(page, await platform.member('j13-snippets', 'owner'))
+  await openNewQuery(page, PROJECT)
+
+  // The first edit saves the query as a snippet of its own address.
+  const sql = 'select day, signups from public.j13_signups order by day;'
+  await write(page, sql)
+  await expect(page).toHaveURL(new RegExp(`/project/${PROJECT}/sql/[0-9a-f-]{36}$`))
+  await expect(page.getByText('All changes saved')).toBeVisible()
+  const address = page.url()
+
+  await runButton(page).click()
+  await expect(results(page).getByRole('gridcell', { name: '5', exact: true })).toBeVisible()
+  await results(page).getByRole('tab', { name: 'Chart' }).click()
+  await results(page).getByLabel('X axis').selectOption('day')
+  await results(page).getByLabel('Y axis').selectOption('signups')
+  await expect(results(page).getByRole('figure', { name: 'Bar chart of signups by day' })).toBeVisible()
+  await screenshot(page, '13-sql-editor-chart-light')
+
+  // Renamed from the list, and shared with the project from the toolbar.
+  const list = page.getByRole('complementary', { name: 'Queries' })
+  await list.getByRole('link', { name: 'Untitled query' }).hover()
+  await list.getByRole('button', { name: 'Actions for Untitled query' }).click()
+  await page.getByRole('menuitem', { name: 'Rename query' }).click()
+  const rename = page.getByRole('dialog', { name: 'Rename query' })
+  await rename.getByLabel('Name').fill('J13 signups by day')
+  await rename.getByRole('button', { name: 'Rename' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'J13 signups by day' })).toBeVisible()
+  await page.getByRole('button', { name: 'Share query with project' }).click()
+  await expect(
+    list.getByRole('region', { name: 'Shared' }).getByRole('link', { name: 'J13 signups by day' }),
+  ).toBeVisible()
+
+  // After a reload, the search finds it, and it opens with its text.
+  await page.reload()
+  await list.getByRole('searchbox', { name: 'Search queries' }).fill('  j13 SIGNUPS ')
+  await list.getByRole('link', { name: 'J13 signups by day' }).click()
+  await expect(page).toHaveURL(address)
+  await expect(editor(page)).toContainText(sql.replace(/ /g, '\u00a0'))
 })
