@@ -49,9 +49,9 @@ export async function runQuery(
 ): Promise<Result<void>> {
   const runId = body.runId ?? randomUUID()
   const text = body.query
-  const split = await splitStatements(text)
   return run.project.sql(body.impersonation, async (session) => {
-    const started = await recordRunStart(run.db, {
+    // The text is split while the platform records the run.
+    const recording = recordRunStart(run.db, {
       ...run.owner,
       runId,
       query: text,
@@ -59,6 +59,9 @@ export async function runQuery(
       impersonation: body.impersonation,
       pid: session.pid,
     })
+    const splitting = splitStatements(text)
+    splitting.catch(() => {}) // awaited below, once the run is recorded
+    const started = await recording
     if (!started.ok) return started
     const doc = new RunDocument(runId)
     // The browser went away while the run goes on: stop its statement rather than let it run to the end.
@@ -68,6 +71,7 @@ export async function runQuery(
     send(doc)
     let outcome: RunOutcome
     try {
+      const split = await splitting
       outcome = split.ok
         ? await runStatements(
             session,

@@ -260,6 +260,14 @@ describe('splitStatements', () => {
     ).toEqual(['delete from t without a where clause', 'update u without a where clause'])
   })
 
+  it('answers a text split again as the first time, syntax errors included', async () => {
+    const text = 'select 1; drop table t'
+    const first = await splitStatements(text)
+    expect(await splitStatements(text)).toEqual(first)
+    expect(await splitStatements('select * form t')).toEqual(await splitStatements('select * form t'))
+    expect((await splitStatements('select * form t')).ok).toBe(false)
+  })
+
   it('knows which statements act on the transaction block they run in', async () => {
     const statements = await split(
       'select 1; insert into t values (1) returning *; update t set a = 1; create table u (a int); ' +

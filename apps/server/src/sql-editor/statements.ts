@@ -115,6 +115,32 @@ function syntaxError(text: string, err: SqlError): Result<never> {
 
 const parseStatements = async (sql: string) => (await parse(sql)).stmts?.map((s) => s.stmt) ?? []
 
+/** Texts whose statements are remembered (see splitStatements), and the longest one remembered. */
+const SPLIT_CACHE_ENTRIES = 500
+const SPLIT_CACHE_MAX_CHARS = 20_000
+const splitCache = new Map<string, Promise<Result<SqlStatement[]>>>()
+
+/**
+ * The statements of the text, as {@link splitText} answers them. A text run again (the editor's Run, over and
+ * over) is not parsed again: the split of the last 500 texts up to 20,000 characters is remembered, since it
+ * depends on nothing but the text. Callers read what it answers and never change it.
+ */
+export function splitStatements(text: string): Promise<Result<SqlStatement[]>> {
+  if (text.length > SPLIT_CACHE_MAX_CHARS) return splitText(text)
+  const cached = splitCache.get(text)
+  if (cached) {
+    // Most recently used last: the first entry is the one to forget.
+    splitCache.delete(text)
+    splitCache.set(text, cached)
+    return cached
+  }
+  const split = splitText(text)
+  splitCache.set(text, split)
+  split.catch(() => splitCache.delete(text))
+  if (splitCache.size > SPLIT_CACHE_ENTRIES) splitCache.delete(splitCache.keys().next().value!)
+  return split
+}
+
 /**
  * The statements of the text, in order, each with its place (UTF-16 offsets and line), what it does to
  * transactions and its destructive operations. Empty statements (`;;`) and comments between statements are
@@ -124,7 +150,7 @@ const parseStatements = async (sql: string) => (await parse(sql)).stmts?.map((s)
  * @example
  *   await splitStatements("select 1; drop table t") // [{ index: 0, sql: 'select 1', … }, { index: 1, sql: 'drop table t', destructive: [{ operation: 'drop', … }] }]
  */
-export async function splitStatements(text: string): Promise<Result<SqlStatement[]>> {
+async function splitText(text: string): Promise<Result<SqlStatement[]>> {
   // libpg-query refuses an empty text rather than answering no statements.
   if (text.trim() === '') return ok([])
   let raw
