@@ -31,6 +31,7 @@ import { pgMetaRoutes } from './routes/pg-meta/index.ts'
 import { contentRoutes } from './routes/content.ts'
 import { projectRoutes } from './routes/projects.ts'
 import { sqlEditorRoutes } from './routes/sql-editor.ts'
+import { reportRoutes } from './routes/reports.ts'
 import type { App } from './routes/types.ts'
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   pgMetaRoutes(app)
   sqlEditorRoutes(app, ctx)
   contentRoutes(app, ctx)
+  reportRoutes(app, ctx)
   aiRoutes(app, ctx)
 
   await registerSpa(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { reportContentSchema } from './reports.ts'
 import { SQL_MAX_LENGTH } from './sql-editor.ts'
 import { pgUuidSchema } from './uuid.ts'
 
@@ -24,9 +25,6 @@ export const contentVisibilitySchema = z.enum(CONTENT_VISIBILITIES)
 const name = z.string().trim().min(1, CONTENT_NAME_REQUIRED_MESSAGE).max(256, 'A name can be at most 256 characters')
 const description = z.string().max(10_000).nullable()
 const sqlText = z.string().max(SQL_MAX_LENGTH, `A query can be at most ${SQL_MAX_LENGTH} characters`)
-
-/** A report's layout: its shape is the reports page's (not shown in the spec), kept as given. */
-const reportLayout = z.record(z.string(), z.unknown())
 
 export const contentUserSchema = z.object({ id: z.string(), username: z.string() })
 
@@ -75,7 +73,8 @@ export const contentCreateBodySchema = z.discriminatedUnion('type', [
     name,
     description: description.optional(),
     visibility: contentVisibilitySchema.default('project'),
-    content: reportLayout,
+    /** Its period and blocks (reports.ts); a change replaces it whole, checked against the same schema. */
+    content: reportContentSchema,
   }),
 ])
 export type ContentCreateBody = z.input<typeof contentCreateBodySchema>

@@ -49,3 +49,4 @@ export type {
 export * from './ddl.ts'
 export type { ValueForm } from './statements.ts'
 export * from './policies.ts'
+export * from './placeholders.ts'

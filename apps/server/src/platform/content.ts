@@ -4,6 +4,7 @@ import {
   CONTENT_OWNER_ONLY_MESSAGE,
   fail,
   ok,
+  reportContentSchema,
   type ContentCreateBody,
   type ContentItem,
   type ContentListQuery,
@@ -129,7 +130,7 @@ export async function createContent(
     )
     if (rows.length === 0) return fail('conflict', CONTENT_ID_TAKEN_MESSAGE)
     const id = rows[0]!.id
-    if (body.content.favorite === true) await setFavorite(c, who.userId, id, true)
+    if ('favorite' in body.content && body.content.favorite === true) await setFavorite(c, who.userId, id, true)
     return ok(toItem((await findVisible(c, who, id))!))
   })
 }
@@ -156,6 +157,15 @@ export async function updateContent(
     }
     const changing = Object.values(changes).some((v) => v !== undefined)
     if (changing && row.owner_id !== who.userId) return fail('forbidden', CONTENT_OWNER_ONLY_MESSAGE)
+    // A report's content is its period and blocks, replaced whole: it must be whole.
+    if (changes.content && row.type === 'report') {
+      const parsed = reportContentSchema.safeParse(changes.content)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!
+        return fail('validation_failed', `content.${issue.path.join('.')}: ${issue.message}`)
+      }
+      changes.content = parsed.data
+    }
     if (changing) {
       // A snippet's content is its SQL; a report's is its layout, replaced whole.
       const stored = changes.content && row.type === 'sql' ? { ...row.content, ...changes.content } : changes.content

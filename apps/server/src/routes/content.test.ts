@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import {
+  defaultReportContent,
   CONTENT_ID_TAKEN_MESSAGE,
   CONTENT_NAME_REQUIRED_MESSAGE,
   CONTENT_NOT_FOUND_MESSAGE,
@@ -139,8 +140,9 @@ describe('content API (snippets and reports)', () => {
   it('lists by name, searched trimmed and case-insensitive, by type and visibility', async () => {
     const names = ['zeta Query', 'Alpha query', 'beta']
     for (const name of names) await create(writer, snippet(name))
-    const report = await create(writer, { type: 'report', name: 'Usage report', content: { layout: [1, 2] } })
-    expect(report).toMatchObject({ visibility: 'project', content: { layout: [1, 2], favorite: false } })
+    const content = defaultReportContent(new Date())
+    const report = await create(writer, { type: 'report', name: 'Usage report', content })
+    expect(report).toMatchObject({ visibility: 'project', content: { ...content, favorite: false } })
 
     const mine = (await list(writer, '?type=sql')).filter((c) => c.owner?.username === 'writer@example.com')
     expect(mine.map((c) => c.name)).toEqual(['Alpha query', 'beta', 'zeta Query'])

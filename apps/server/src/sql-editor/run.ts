@@ -51,7 +51,7 @@ const finiteOrText = (text: string) => {
   const n = Number(text)
   return Number.isFinite(n) ? n : text
 }
-const RESULT_TYPES = {
+export const RESULT_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     (oid === 700 || oid === 701) && format !== 'binary'
       ? finiteOrText
@@ -62,6 +62,29 @@ const RESULT_TYPES = {
 const BUILTIN_TYPE_NAMES = new Map<number, string>(
   Object.entries(pg.types.builtins).map(([name, oid]) => [oid as number, name.toLowerCase()]),
 )
+
+/**
+ * Names the columns of result sets read on `client`: built-in types by heart, others (arrays, enums,
+ * domains…) from pg_type, remembered for the next result set.
+ */
+export function columnDescriber(client: pg.ClientBase): (fields: pg.FieldDef[]) => Promise<SqlColumn[]> {
+  const typeNames = new Map(BUILTIN_TYPE_NAMES)
+  return async (fields) => {
+    const unknown = [...new Set(fields.map((f) => f.dataTypeID).filter((oid) => !typeNames.has(oid)))]
+    if (unknown.length > 0) {
+      const { rows: found } = await client.query<{ oid: number; typname: string }>(
+        'select oid::int4 as oid, typname from pg_catalog.pg_type where oid = any($1::oid[])',
+        [unknown],
+      )
+      for (const t of found) typeNames.set(t.oid, t.typname)
+    }
+    return fields.map((f) => ({
+      name: f.name,
+      type: typeNames.get(f.dataTypeID) ?? String(f.dataTypeID),
+      typeId: f.dataTypeID,
+    }))
+  }
+}
 
 /** SQLSTATE of a write in a read-only transaction: on a read replica, every write. */
 const READ_ONLY_TRANSACTION = '25006'
@@ -177,7 +200,7 @@ class CommitError extends Error {
 const commandOf = (tag: string) => tag.replace(/( \d+)+$/, '')
 
 /** The next rows of a cursor, and the result they belong to (fields, and at the end the command tag). */
-function read(cursor: Cursor, rows: number): Promise<{ rows: unknown[][]; result: pg.QueryResult }> {
+export function readCursor(cursor: Cursor, rows: number): Promise<{ rows: unknown[][]; result: pg.QueryResult }> {
   return new Promise((resolve, reject) => {
     cursor.read(rows, (err, got, result) => (err ? reject(err) : resolve({ rows: got as unknown[][], result })))
   })
@@ -258,7 +281,7 @@ export async function runStatements(
     let opened = false
     try {
       for (;;) {
-        const batch = await read(cursor, limits.batchRows)
+        const batch = await readCursor(cursor, limits.batchRows)
         result = batch.result
         if (!opened) {
           fields = batch.result.fields ?? []
@@ -302,24 +325,8 @@ export async function runStatements(
     if (commitError) throw new CommitError('The commit failed', { cause: commitError })
   }
 
-  // Type names of the run's columns: built-ins by heart, others (arrays, enums, domains…) from pg_type,
-  // asked after the statement's cursor is closed (the connection serves one query at a time).
-  const typeNames = new Map(BUILTIN_TYPE_NAMES)
-  const describeColumns = async (fields: pg.FieldDef[]): Promise<SqlColumn[]> => {
-    const unknown = [...new Set(fields.map((f) => f.dataTypeID).filter((oid) => !typeNames.has(oid)))]
-    if (unknown.length > 0) {
-      const { rows: found } = await client.query<{ oid: number; typname: string }>(
-        'select oid::int4 as oid, typname from pg_catalog.pg_type where oid = any($1::oid[])',
-        [unknown],
-      )
-      for (const t of found) typeNames.set(t.oid, t.typname)
-    }
-    return fields.map((f) => ({
-      name: f.name,
-      type: typeNames.get(f.dataTypeID) ?? String(f.dataTypeID),
-      typeId: f.dataTypeID,
-    }))
-  }
+  // Asked after the statement's cursor is closed (the connection serves one query at a time).
+  const describeColumns = columnDescriber(client)
 
   try {
     for (const s of statements) {
