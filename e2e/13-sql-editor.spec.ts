@@ -116,6 +116,7 @@ test('an owner runs SQL, reads every result, sees an error in place, cancels and
   await screenshot(page, '13-sql-editor-destructive-light')
   await dialog.getByRole('button', { name: 'Run this query' }).click()
   await expect(dialog).toHaveCount(0)
+  await expect(runButton(page)).toBeFocused()
   await expect(results(page).getByText('Success. No rows returned')).toBeVisible()
   const check = await projectDatabase(PROJECT)
   try {

@@ -57,6 +57,7 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
   const format = useFormatQuery(projectRef)
   const [mounted, setMounted] = useState<MountedEditor | null>(null)
   const busy = runner.phase !== 'idle'
+  const hasText = document.sql.trim() !== ''
 
   // What Ctrl/Cmd+Enter runs: the editor's action is registered once, so it calls the latest of this.
   const run = () => {
@@ -126,7 +127,7 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
           variant="primary"
           onClick={run}
           loading={busy}
-          disabled={!mounted || !document.sql.trim() || pendingDiff !== null}
+          disabled={!mounted || !hasText || pendingDiff !== null}
           title={pendingDiff ? EDITOR_MESSAGES.pendingDiff : undefined}
           aria-keyshortcuts="Control+Enter Meta+Enter"
         >
@@ -135,17 +136,23 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
             {RUN_SHORTCUT}
           </kbd>
         </Button>
-        {runner.phase === 'running' && (
-          <Button size="sm" onClick={runner.cancel} loading={runner.cancelling}>
-            {runner.cancelling ? EDITOR_MESSAGES.cancelling : EDITOR_MESSAGES.cancel}
-          </Button>
-        )}
+        {/* Always there and focusable: a Cancel that went away or was disabled when its run ends would drop the
+            focus. */}
+        <Button
+          size="sm"
+          onClick={runner.cancel}
+          loading={runner.cancelling}
+          aria-disabled={runner.phase !== 'running' || runner.cancelling || undefined}
+          className={runner.phase !== 'running' ? 'cursor-not-allowed opacity-50 hover:bg-transparent' : undefined}
+        >
+          {runner.cancelling ? EDITOR_MESSAGES.cancelling : EDITOR_MESSAGES.cancel}
+        </Button>
         <Button
           size="sm"
           variant="ghost"
           onClick={prettify}
           loading={format.isPending}
-          disabled={document.readOnly || !document.sql.trim() || pendingDiff !== null}
+          disabled={!hasText || document.readOnly || pendingDiff !== null}
         >
           {EDITOR_MESSAGES.prettify}
         </Button>
