@@ -1,0 +1,75 @@
+import { useCallback, useSyncExternalStore } from 'react'
+
+/**
+ * The AI assistant's preferences kept in this browser (spec 2 §9): 'AI schema inclusion' (default on), 'AI
+ * panel open' (default on), the local AI query count and whether the suggestion popover was dismissed. Every
+ * component reading one (and every tab) follows a change at once.
+ */
+export const AI_PREFERENCE_KEYS = {
+  includeSchema: 'basalt-ai-include-schema',
+  panelOpen: 'basalt-ai-panel-open',
+  queryCount: 'basalt-ai-query-count',
+  suggestionDismissed: 'basalt-ai-suggestion-dismissed',
+} as const
+
+type PreferenceKey = (typeof AI_PREFERENCE_KEYS)[keyof typeof AI_PREFERENCE_KEYS]
+
+// Same-tab changes: the storage event only reaches the other tabs.
+const CHANGE_EVENT = 'basalt-ai-preference'
+
+function read(key: PreferenceKey): string | null {
+  try {
+    return localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+function write(key: PreferenceKey, value: string): void {
+  try {
+    localStorage.setItem(key, value)
+  } catch {
+    // Private mode: the choice holds for this page only.
+  }
+  window.dispatchEvent(new CustomEvent(CHANGE_EVENT, { detail: key }))
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('storage', onChange)
+  window.addEventListener(CHANGE_EVENT, onChange)
+  return () => {
+    window.removeEventListener('storage', onChange)
+    window.removeEventListener(CHANGE_EVENT, onChange)
+  }
+}
+
+/** An on/off preference: `fallback` until the member chose. */
+function useFlag(key: PreferenceKey, fallback: boolean): [boolean, (on: boolean) => void] {
+  const value = useSyncExternalStore(subscribe, () => {
+    const stored = read(key)
+    return stored === null ? fallback : stored === 'on'
+  })
+  const set = useCallback((on: boolean) => write(key, on ? 'on' : 'off'), [key])
+  return [value, set]
+}
+
+/** Whether AI calls may send the project's schema metadata (the organisation must allow it too). */
+export const useAiSchemaInclusion = () => useFlag(AI_PREFERENCE_KEYS.includeSchema, true)
+
+/** Whether the assistant's chat panel is open. */
+export const useAiPanelOpen = () => useFlag(AI_PREFERENCE_KEYS.panelOpen, true)
+
+/** Whether the member dismissed the suggestion to include the schema. */
+export const useAiSuggestionDismissed = () => useFlag(AI_PREFERENCE_KEYS.suggestionDismissed, false)
+
+export function readAiQueryCount(): number {
+  const count = Number(read(AI_PREFERENCE_KEYS.queryCount))
+  return Number.isFinite(count) && count > 0 ? Math.floor(count) : 0
+}
+
+/** One more AI answer received in this browser (the suggestion popover waits for three). */
+export function countAiQuery(): void {
+  write(AI_PREFERENCE_KEYS.queryCount, String(readAiQueryCount() + 1))
+}
+
+export const useAiQueryCount = () => useSyncExternalStore(subscribe, readAiQueryCount)
