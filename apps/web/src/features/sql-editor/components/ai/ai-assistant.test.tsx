@@ -257,18 +257,16 @@ describe('AskAiBar and the diff', () => {
   })
 })
 
-const failedRun = (sql: string): SqlRunResult => ({
+const failedRun: SqlRunResult = {
   runId: 'r',
   results: [],
   notices: [],
   status: 'error',
-  error: { code: 'bad_request', message: 'relation "todo" does not exist', position: 15 },
+  error: { code: 'bad_request', message: 'relation "todo" does not exist', position: 15, statementIndex: 0 },
   rolledBack: false,
   statementCount: 1,
   durationMs: 1,
-  ...({} as Record<string, never>),
-  ...(sql ? {} : {}),
-})
+}
 
 function DebugHarness({ sql }: { sql: string }) {
   const [suggestion, setSuggestion] = useState<AiSuggestion | null>(null)
@@ -276,7 +274,7 @@ function DebugHarness({ sql }: { sql: string }) {
     <>
       <DebugWithAi
         projectRef={REF}
-        run={failedRun(sql)}
+        run={failedRun}
         ran={{ sql: 'select * from todo;', offset: 11, line: 3 }}
         sql={sql}
         blocked={false}
