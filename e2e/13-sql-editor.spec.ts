@@ -238,3 +238,19 @@ test('an owner charts a result, and the query is saved, renamed, shared and foun
   await expect(page).toHaveURL(address)
   await expect(editor(page)).toContainText(sql.replace(/ /g, '\u00a0'))
 })
+
+test('a Read-only member runs reads as themselves, and a write is refused by Postgres', async ({ page, platform }) => {
+  await signIn(page, await platform.member('j13', 'read_only'))
+  await openNewQuery(page, PROJECT)
+  // Their runs use the project's read-only login, which can switch to no role: no role to choose.
+  await expect(page.getByRole('button', { name: /^Role / })).toHaveCount(0)
+  await write(page, 'select 41 + 1 as answer;')
+  await runButton(page).click()
+  await expect(results(page).getByRole('gridcell', { name: '42', exact: true })).toBeVisible()
+  await write(page, 'create table public.j13_read_only (id int);')
+  await runButton(page).click()
+  await expect(page.getByRole('alert', { name: 'The query failed' })).toContainText(
+    'cannot execute CREATE TABLE in a read-only transaction',
+  )
+  await expect(editor(page).locator('.code-editor-error-line')).toHaveCount(1)
+})

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { StatementPlace } from '@basalt/contracts'
 import { errorMessage } from '../../../lib/format'
+import { usePermission } from '../../../project/use-permission'
 import { RoleImpersonationPopover } from '../../../project/role-impersonation/role-impersonation-popover'
 import { impersonationParam, useImpersonation } from '../../../project/role-impersonation/role-impersonation-store'
 import { Button } from '../../../ui/button'
@@ -52,6 +53,9 @@ const ERROR_MARKER_OWNER = 'sql-run'
 export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
   const runner = useSqlRunner(projectRef)
   const [impersonation] = useImpersonation(projectRef)
+  // Read-only members run SQL on the project's read-only login, which can switch to no role (the server
+  // refuses their impersonation): they run as themselves, and the role button is not offered.
+  const canImpersonate = usePermission('tenant_sql:write')
   const [connectionId, setConnectionId] = useState<string | undefined>(undefined)
   const [pendingDiff] = usePendingDiff()
   const format = useFormatQuery(projectRef)
@@ -64,7 +68,7 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
     if (pendingDiff || !mounted) return
     runner.start(requestOf(mounted.editor), {
       connectionId,
-      impersonation: impersonationParam(impersonation.role),
+      impersonation: canImpersonate ? impersonationParam(impersonation.role) : undefined,
     })
   }
   const runRef = useRef(run)
@@ -157,7 +161,7 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
           {EDITOR_MESSAGES.prettify}
         </Button>
         <div className="ml-auto flex flex-wrap items-center gap-1">
-          <RoleImpersonationPopover projectRef={projectRef} />
+          {canImpersonate && <RoleImpersonationPopover projectRef={projectRef} />}
           <DatabaseSourcePicker projectRef={projectRef} value={connectionId} onChange={setConnectionId} />
           <QueryHistoryButton projectRef={projectRef} onOpen={openFromHistory} />
           <EditorSettingsMenu />
@@ -193,6 +197,7 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
           <ResultsPanel
             projectRef={projectRef}
             snippetName={document.name}
+            snippetId={document.snippet ? document.snippet.id : null}
             run={runner.run}
             running={busy}
             status={

@@ -188,4 +188,15 @@ describe('errorPlace', () => {
     expect(errorPlace({ ...error, line: 2 }, { sql: '', offset: 100, line: 4 })).toEqual({ line: 5 })
     expect(errorPlace(error, { sql: '', offset: 0, line: 1 })).toBeNull()
   })
+
+  it('places an error about a whole statement at the start of the statement that failed', () => {
+    const statements = [
+      { index: 0, sql: 'select 1', start: 0, end: 8, line: 1 },
+      { index: 1, sql: 'create table t ()', start: 10, end: 27, line: 2 },
+    ]
+    expect(errorPlace({ ...error, statementIndex: 1 }, { sql: '', offset: 5, line: 1, statements })).toEqual({
+      offset: 15,
+    })
+    expect(errorPlace({ ...error, statementIndex: null }, { sql: '', offset: 5, line: 1, statements })).toBeNull()
+  })
 })

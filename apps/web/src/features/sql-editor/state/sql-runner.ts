@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import type { AnalyzedStatement, SqlRunError, SqlRunResult } from '@basalt/contracts'
+import type { AnalyzedStatement, SqlRunError, SqlRunResult, StatementPlace } from '@basalt/contracts'
 import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/format'
 import { randomUuid } from '../../../lib/uuid'
@@ -20,6 +20,8 @@ export interface RunRequest {
   offset: number
   /** 1-based line of that character. */
   line: number
+  /** The statements of the text, as analyze split it (to place an error Postgres gave no position for). */
+  statements?: StatementPlace[]
 }
 
 /** What a run ran on and as whom: read when it starts (a later change of role or database is the next run's). */
@@ -100,7 +102,9 @@ export function useSqlRunner(projectRef: string): SqlRunner {
     setPhase('analyzing')
     let destructive: AnalyzedStatement[] = []
     try {
-      destructive = (await analyze.mutateAsync(request.sql)).destructive
+      const analysis = await analyze.mutateAsync(request.sql)
+      destructive = analysis.destructive
+      request = { ...request, statements: analysis.statements }
     } catch (error) {
       // A text that does not parse runs anyway: the run answers Postgres' own error, with its position.
       if (!(isApiError(error) && error.code === 'pg_error')) {
@@ -148,10 +152,16 @@ export function useSqlRunner(projectRef: string): SqlRunner {
   }
 }
 
-/** Where the error of a run is, in the document: 1-based offset (as Postgres counts) or line, or nothing. */
+/**
+ * Where the error of a run is in the document, as a 0-based offset or a 1-based line: Postgres' position, else
+ * its line, else the start of the statement that failed (a read-only transaction, a constraint: errors about
+ * the statement as a whole), else nowhere (the final commit failed).
+ */
 export function errorPlace(error: SqlRunError, ran: RunRequest): { offset: number } | { line: number } | null {
   if (error.position !== undefined) return { offset: ran.offset + error.position - 1 }
   if (error.line !== undefined) return { line: ran.line + error.line - 1 }
+  const statement = error.statementIndex === null ? undefined : ran.statements?.[error.statementIndex]
+  if (statement) return { offset: ran.offset + statement.start }
   return null
 }
 
