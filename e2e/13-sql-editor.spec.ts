@@ -3,7 +3,8 @@
 // highlighted in the editor; a `select pg_sleep(60)` is cancelled; a `drop table` asks first and names the
 // table; impersonating anon on a table with row-level security shows only the rows anon may see. On a project
 // of its own with a read replica, a write sent to the replica is refused with the spec's note and 'Switch to
-// primary database' puts the run back on the primary. Last, a query is charted, saved as a snippet, renamed,
+// primary database' puts the run back on the primary; with that project's statement timeout lowered, a long
+// query says it ran into the timeout and links to the setting. Last, a query is charted, saved as a snippet, renamed,
 // shared with the project, and found again after a reload. The members are this journey's own (owners of the
 // organisation), so the theme they switch is seen by no other.
 import type { Page } from '@playwright/test'
@@ -138,7 +139,10 @@ test('an owner runs SQL, reads every result, sees an error in place, cancels and
   await expect(results(page).getByRole('gridcell', { name: 'secret' })).toHaveCount(0)
 })
 
-test('a write sent to a read replica is refused, and the run goes back to the primary', async ({ page, platform }) => {
+test('a write sent to a read replica is refused, the run goes back to the primary, and a timeout says how to avoid it', async ({
+  page,
+  platform,
+}) => {
   // A project of its own: replicas of the shared default project belong to journey 11.
   test.setTimeout(240_000)
   const ref = await platform.createProject(platform.ownerOrganization, 'Journey 13 replicas')
@@ -182,6 +186,22 @@ test('a write sent to a read replica is refused, and the run goes back to the pr
     await expect(page.getByRole('button', { name: /^Source: / })).toContainText('Primary database')
     await runButton(page).click()
     await expect(results(page).getByText('Success. No rows returned')).toBeVisible()
+
+    // With this project's statement timeout at one second, a longer query says so, with the ways out.
+    const timeout = await page.request.patch(`/api/projects/${ref}/database/settings`, {
+      data: { statementTimeoutMs: 1000 },
+      headers: await csrfHeader(page),
+    })
+    expect(timeout.ok(), `PATCH …/database/settings: ${timeout.status()}`).toBe(true)
+    await write(page, 'select pg_sleep(5);')
+    await runButton(page).click()
+    await expect(results(page).getByText('SQL query ran into an upstream timeout')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'optimize your query' })).toHaveAttribute(
+      'href',
+      /postgresql\.org\/docs\/.+performance-tips/,
+    )
+    await page.getByRole('link', { name: 'increase the statement timeout' }).click()
+    await expect(page).toHaveURL(new RegExp(`/project/${ref}/settings/database$`))
   } finally {
     await page.request.delete(`/api/projects/${ref}/replicas/${identifier}`, { headers: await csrfHeader(page) })
   }
