@@ -18,9 +18,14 @@ import { PageSpinner } from '../../../ui/spinner'
 import { VerticalSplit } from '../../../ui/split-pane'
 import { useFormatQuery } from '../api/format-query'
 import { registerSqlIntellisense, useIntellisensePreference } from '../intellisense'
-import { usePendingDiff } from '../state/pending-diff'
+import { querySuggestion, useSqlAssistantDiff } from '../state/ai-suggestion'
 import type { SnippetDocument } from '../state/snippet-document'
 import { errorPlace, useSqlRunner, type RunRequest } from '../state/sql-runner'
+import { AiChatPanel, AiChatToggle } from './ai/ai-chat-panel'
+import { AiDiffBar } from './ai/ai-diff-bar'
+import { AI_MESSAGES } from './ai/ai-messages'
+import { AskAiBar } from './ai/ask-ai-bar'
+import { DebugWithAi } from './ai/debug-with-ai'
 import { DatabaseSourcePicker } from './database-source-picker'
 import { DestructiveQueryDialog } from './destructive-query-dialog'
 import { EditorSettingsMenu } from './editor-settings-menu'
@@ -57,16 +62,19 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
   // refuses their impersonation): they run as themselves, and the role button is not offered.
   const canImpersonate = usePermission('tenant_sql:write')
   const [connectionId, setConnectionId] = useState<string | undefined>(undefined)
-  const [pendingDiff] = usePendingDiff()
+  // The AI assistant's pending suggestion: shown as a diff instead of the editor; nothing runs meanwhile.
+  const assistant = useSqlAssistantDiff(projectRef, document)
+  const { pendingDiff } = assistant
   const format = useFormatQuery(projectRef)
   const [mounted, setMounted] = useState<MountedEditor | null>(null)
   const busy = runner.phase !== 'idle'
   const hasText = document.sql.trim() !== ''
 
   // What Ctrl/Cmd+Enter runs: the editor's action is registered once, so it calls the latest of this.
-  const run = () => {
+  // The AI chat's Run passes its query, which runs as it is (the editor's text unchanged).
+  const run = (request?: RunRequest) => {
     if (pendingDiff || !mounted) return
-    runner.start(requestOf(mounted.editor), {
+    runner.start(request ?? requestOf(mounted.editor), {
       connectionId,
       impersonation: canImpersonate ? impersonationParam(impersonation.role) : undefined,
     })
@@ -121,98 +129,131 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
   }
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
-      <div className="border-b border-border px-3 py-2">
-        <SnippetToolbar projectRef={projectRef} document={document} />
-      </div>
-      <div className="flex flex-wrap items-center gap-1.5 border-b border-border px-3 py-1.5">
-        <Button
-          size="sm"
-          variant="primary"
-          onClick={run}
-          loading={busy}
-          disabled={!mounted || !hasText || pendingDiff !== null}
-          title={pendingDiff ? EDITOR_MESSAGES.pendingDiff : undefined}
-          aria-keyshortcuts="Control+Enter Meta+Enter"
-        >
-          {EDITOR_MESSAGES.run}
-          <kbd aria-hidden className="rounded border border-current/30 px-1 font-sans text-[10px] opacity-80">
-            {RUN_SHORTCUT}
-          </kbd>
-        </Button>
-        {/* Always there and focusable: a Cancel that went away or was disabled when its run ends would drop the
-            focus. */}
-        <Button
-          size="sm"
-          onClick={runner.cancel}
-          loading={runner.cancelling}
-          aria-disabled={runner.phase !== 'running' || runner.cancelling || undefined}
-          className={runner.phase !== 'running' ? 'cursor-not-allowed opacity-50 hover:bg-transparent' : undefined}
-        >
-          {runner.cancelling ? EDITOR_MESSAGES.cancelling : EDITOR_MESSAGES.cancel}
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={prettify}
-          loading={format.isPending}
-          disabled={!hasText || document.readOnly || pendingDiff !== null}
-        >
-          {EDITOR_MESSAGES.prettify}
-        </Button>
-        <div className="ml-auto flex flex-wrap items-center gap-1">
-          {canImpersonate && <RoleImpersonationPopover projectRef={projectRef} />}
-          <DatabaseSourcePicker projectRef={projectRef} value={connectionId} onChange={setConnectionId} />
-          <QueryHistoryButton projectRef={projectRef} onOpen={openFromHistory} />
-          <EditorSettingsMenu />
+    <div className="flex h-full min-h-0">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="border-b border-border px-3 py-2">
+          <SnippetToolbar projectRef={projectRef} document={document} />
         </div>
-      </div>
+        <div className="flex flex-wrap items-center gap-1.5 border-b border-border px-3 py-1.5">
+          <Button
+            size="sm"
+            variant="primary"
+            onClick={() => run()}
+            loading={busy}
+            disabled={!mounted || !hasText || pendingDiff !== null}
+            title={pendingDiff ? EDITOR_MESSAGES.pendingDiff : undefined}
+            aria-keyshortcuts="Control+Enter Meta+Enter"
+          >
+            {EDITOR_MESSAGES.run}
+            <kbd aria-hidden className="rounded border border-current/30 px-1 font-sans text-[10px] opacity-80">
+              {RUN_SHORTCUT}
+            </kbd>
+          </Button>
+          {/* Always there and focusable: a Cancel that went away or was disabled when its run ends would drop the
+            focus. */}
+          <Button
+            size="sm"
+            onClick={runner.cancel}
+            loading={runner.cancelling}
+            aria-disabled={runner.phase !== 'running' || runner.cancelling || undefined}
+            className={runner.phase !== 'running' ? 'cursor-not-allowed opacity-50 hover:bg-transparent' : undefined}
+          >
+            {runner.cancelling ? EDITOR_MESSAGES.cancelling : EDITOR_MESSAGES.cancel}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={prettify}
+            loading={format.isPending}
+            disabled={!hasText || document.readOnly || pendingDiff !== null}
+          >
+            {EDITOR_MESSAGES.prettify}
+          </Button>
+          <div className="ml-auto flex flex-wrap items-center gap-1">
+            {canImpersonate && <RoleImpersonationPopover projectRef={projectRef} />}
+            <DatabaseSourcePicker projectRef={projectRef} value={connectionId} onChange={setConnectionId} />
+            <QueryHistoryButton projectRef={projectRef} onOpen={openFromHistory} />
+            <EditorSettingsMenu />
+            <AiChatToggle />
+          </div>
+        </div>
 
-      <VerticalSplit
-        label={EDITOR_MESSAGES.resize}
-        storageKey={SPLIT_STORAGE_KEY}
-        top={
-          document.status === 'loading' ? (
-            <PageSpinner label="Loading query" />
-          ) : pendingDiff ? (
-            <DiffEditor
-              label={EDITOR_MESSAGES.editorLabel}
-              original={pendingDiff.original}
-              modified={pendingDiff.modified}
-              className="h-full"
-            />
-          ) : (
-            <CodeEditor
-              label={EDITOR_MESSAGES.editorLabel}
-              value={document.sql}
-              onChange={document.setSql}
-              readOnly={document.readOnly}
-              placeholder={EDITOR_MESSAGES.placeholder}
-              onMount={onMount}
-              className="h-full"
-            />
-          )
-        }
-        bottom={
-          <ResultsPanel
-            projectRef={projectRef}
-            snippetName={document.name}
-            snippetId={document.snippet ? document.snippet.id : null}
-            run={runner.run}
-            running={busy}
-            status={
-              <RunStatus
-                projectRef={projectRef}
-                run={runner.run}
-                onSwitchToPrimary={() => setConnectionId(undefined)}
+        <AskAiBar
+          projectRef={projectRef}
+          sql={document.sql}
+          readOnly={document.readOnly}
+          blocked={pendingDiff !== null}
+          onSuggest={assistant.suggest}
+        />
+
+        <VerticalSplit
+          label={EDITOR_MESSAGES.resize}
+          storageKey={SPLIT_STORAGE_KEY}
+          top={
+            document.status === 'loading' ? (
+              <PageSpinner label="Loading query" />
+            ) : pendingDiff ? (
+              <div className="flex h-full min-h-0 flex-col">
+                <AiDiffBar diff={assistant} canCreate={document.canSave} />
+                <DiffEditor
+                  label={EDITOR_MESSAGES.editorLabel}
+                  original={pendingDiff.original}
+                  modified={pendingDiff.modified}
+                  onMount={assistant.onDiffMount}
+                  className="min-h-0 flex-1"
+                />
+              </div>
+            ) : (
+              <CodeEditor
+                label={EDITOR_MESSAGES.editorLabel}
+                value={document.sql}
+                onChange={document.setSql}
+                readOnly={document.readOnly}
+                placeholder={EDITOR_MESSAGES.placeholder}
+                onMount={onMount}
+                className="h-full"
               />
-            }
-            onGoToStatement={goToStatement}
-          />
-        }
-      />
+            )
+          }
+          bottom={
+            <ResultsPanel
+              projectRef={projectRef}
+              snippetName={document.name}
+              snippetId={document.snippet ? document.snippet.id : null}
+              run={runner.run}
+              running={busy}
+              status={
+                <>
+                  <RunStatus
+                    projectRef={projectRef}
+                    run={runner.run}
+                    onSwitchToPrimary={() => setConnectionId(undefined)}
+                  />
+                  <DebugWithAi
+                    projectRef={projectRef}
+                    run={runner.run}
+                    ran={runner.ran}
+                    sql={document.sql}
+                    blocked={pendingDiff !== null || document.readOnly}
+                    onSuggest={assistant.suggest}
+                  />
+                </>
+              }
+              onGoToStatement={goToStatement}
+            />
+          }
+        />
 
-      <DestructiveQueryDialog statements={runner.confirming} onConfirm={runner.confirm} onDismiss={runner.dismiss} />
+        <DestructiveQueryDialog statements={runner.confirming} onConfirm={runner.confirm} onDismiss={runner.dismiss} />
+      </div>
+      <AiChatPanel
+        projectRef={projectRef}
+        snippetId={document.id}
+        sql={document.sql}
+        onInsert={(sql) => assistant.suggest(querySuggestion(document.sql, sql))}
+        onRun={(sql) => run({ sql, offset: 0, line: 1 })}
+        blockedReason={pendingDiff ? AI_MESSAGES.runBlocked : null}
+      />
     </div>
   )
 }
