@@ -59,7 +59,7 @@ export interface ProjectMenuContext {
   features: ProjectFeatures
   permissions: readonly Permission[]
   status: ProjectStatus
-  /** Custom reports of the project (none exist yet). */
+  /** Custom reports of the project (the reports the member sees, from the content API). */
   customReports?: ReadonlyArray<{ id: string; name: string }>
   flags?: { columnPrivileges?: boolean }
 }
@@ -135,6 +135,7 @@ const tableEditor = () => import('../features/table-editor/routes')
 const settings = () => import('../features/settings/routes')
 const sqlEditor = () => import('../features/sql-editor/routes')
 const policies = () => import('../features/policies/routes')
+const reports = () => import('../features/reports/routes')
 
 export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
   {
@@ -356,6 +357,15 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
       segments.length === 2 && !known && !BUILT_IN_REPORTS.includes(segments[1] ?? '')
         ? { kind: 'page', area: 'reports', title: 'Report' }
         : undefined,
+    routes: [
+      { path: 'reports', lazy: () => reports().then((m) => ({ Component: m.ReportsRoute })) },
+      { path: 'reports/:id', lazy: () => reports().then((m) => ({ Component: m.ReportRoute })) },
+      // The built-in reports are not built: their paths stay the resolver's (title, or not found when hidden).
+      ...BUILT_IN_REPORTS.map((id) => ({
+        path: `reports/${id}`,
+        lazy: () => import('./routes/project-routes').then((m) => ({ Component: m.ProjectCatchAllRoute })),
+      })),
+    ],
   },
   {
     key: 'settings',

@@ -12,6 +12,7 @@ import { ProjectStatusBadge } from '../../ui/project-status-badge'
 import { SideMenu } from '../../ui/side-menu'
 import { Button } from '../../ui/button'
 import { useProjectDetail } from '../../features/project-shell/api/get-project'
+import { useReports } from '../../project/reports/get-reports'
 import { areaOfPath, buildProjectMenu, type ProjectArea } from '../project-areas'
 import type { ProjectContext } from '../../project/use-project'
 import { PROJECT_SHELL_MESSAGES } from '../../features/project-shell/messages'
@@ -73,10 +74,19 @@ function ProjectFrame({
 }) {
   const location = useLocation()
   const base = `/project/${project.ref}`
+  // Custom reports are entries of the Reports menu: read once the member is in that area.
+  const inReports = areaOfPath(location.pathname.slice(base.length)) === 'reports'
+  const reports = useReports(project.ref, { enabled: inReports })
   const menu = useMemo(
     () =>
-      buildProjectMenu({ mode, features: project.features, permissions: project.permissions, status: project.status }),
-    [mode, project.features, project.permissions, project.status],
+      buildProjectMenu({
+        mode,
+        features: project.features,
+        permissions: project.permissions,
+        status: project.status,
+        customReports: reports.data,
+      }),
+    [mode, project.features, project.permissions, project.status, reports.data],
   )
   const area = areaOfPath(location.pathname.slice(base.length))
   const current = menu.find((a) => a.key === area)

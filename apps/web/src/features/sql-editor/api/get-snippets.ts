@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { contentListSchema } from '@basalt/contracts'
 import { api } from '../../../lib/api-client'
+import { contentPath } from '../../../project/content-path'
 
-/** `/api/platform/projects/{ref}/content`, with an optional query. */
-export function contentPath(ref: string, query?: Record<string, string>): string {
-  const search = new URLSearchParams(query).toString()
-  return `/api/platform/projects/${encodeURIComponent(ref)}/content${search ? `?${search}` : ''}`
-}
+export { contentPath }
 
 /** The root of every key of a project's snippets (the list and each snippet), for invalidation. */
 export const snippetsKey = (ref: string) => ['content', ref, 'sql'] as const

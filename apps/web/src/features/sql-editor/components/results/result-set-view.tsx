@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { ChartConfig, SqlNotice, SqlResult, StatementPlace } from '@basalt/contracts'
 import { Tabs } from 'radix-ui'
 import { CheckCircle2, Info } from 'lucide-react'
@@ -33,6 +34,7 @@ export function ResultSetView({
   onChartChange,
   exportName,
   onGoToStatement,
+  chartAction,
 }: {
   result: SqlResult
   /** 1-based, in the run's order. */
@@ -44,6 +46,8 @@ export function ResultSetView({
   onChartChange: (config: ChartConfig) => void
   exportName: { projectRef: string; snippetName: string; resultNumber?: number }
   onGoToStatement?: ((statement: StatementPlace) => void) | undefined
+  /** Shown beside the export while the chart is: what the page offers to do with it ('Add to report'). */
+  chartAction?: ((chart: ChartConfig) => ReactNode) | undefined
 }) {
   const { statement } = result
   const hasColumns = result.columns.length > 0
@@ -113,6 +117,7 @@ export function ResultSetView({
           </Tabs.Trigger>
         </Tabs.List>
         {header}
+        {view === 'chart' && chart && chartAction?.(chart)}
         <ExportMenu result={result} name={exportName} />
       </div>
       {cap}

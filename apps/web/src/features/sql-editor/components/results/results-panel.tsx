@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Tabs } from 'radix-ui'
 import { Play } from 'lucide-react'
 import type { SqlNotice, SqlRunResult, StatementPlace } from '@basalt/contracts'
+import { AddToReportMenu } from '../../../../project/reports/add-to-report-menu'
 import { EmptyState } from '../../../../ui/empty-state'
 import { Spinner } from '../../../../ui/spinner'
 import { cn } from '../../../../lib/cn'
@@ -21,6 +22,11 @@ export interface ResultsPanelProps {
   /** Run-level messages the page owns (error, timeout, cancelled, replica), above the result sets. */
   status?: ReactNode
   onGoToStatement?: (statement: StatementPlace) => void
+  /**
+   * The saved snippet the run is of, for 'Add to report' on a chart (null while it is not saved); a report
+   * block runs its snippet again, so only a run of one statement is offered.
+   */
+  snippetId?: string | null
 }
 
 const RESULT_TAB =
@@ -33,7 +39,15 @@ const RESULT_TAB =
  * statement and row count, so nothing but the last is lost; each shows its grid or chart, its notices and
  * its cap. The page's run-level messages (`status`) sit above; 'Running...' shows while a run is under way.
  */
-export function ResultsPanel({ projectRef, snippetName, run, running, status, onGoToStatement }: ResultsPanelProps) {
+export function ResultsPanel({
+  projectRef,
+  snippetName,
+  run,
+  running,
+  status,
+  onGoToStatement,
+  snippetId,
+}: ResultsPanelProps) {
   const view = useResultsView(run)
   const results = run?.results ?? []
   const indexes = new Set(results.map((r) => r.statement.index))
@@ -112,6 +126,11 @@ export function ResultsPanel({ projectRef, snippetName, run, running, status, on
                     onChartChange={(config) => view.setChart(result.statement.index, config)}
                     exportName={{ projectRef, snippetName, ...(results.length > 1 ? { resultNumber: i + 1 } : {}) }}
                     onGoToStatement={onGoToStatement}
+                    chartAction={
+                      snippetId === undefined || run.statementCount !== 1
+                        ? undefined
+                        : (chart) => <AddToReportMenu projectRef={projectRef} snippetId={snippetId} chart={chart} />
+                    }
                   />
                 </Tabs.Content>
               ))}
