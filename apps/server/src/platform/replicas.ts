@@ -130,6 +130,39 @@ const replicaIdentifier = (ref: string) =>
     .replace(/[^a-z0-9]/g, '')}`
 
 /**
+ * Records a new replica of the project under a new identifier, with where it lives (`placement`: asked
+ * again, with the identifier, when another replica took either at the same moment).
+ */
+async function insertReplica(
+  ctx: PlatformContext,
+  p: ProjectRow,
+  placement: () => Promise<
+    { status: 'coming_up'; cluster_port: number } | { status: 'active'; connection_string_encrypted: string }
+  >,
+): Promise<ReplicaRow> {
+  for (let attempt = 0; ; attempt++) {
+    const where = await placement()
+    try {
+      const { rows } = await ctx.db.query<ReplicaRow>(
+        `insert into basalt.project_replicas (project_id, identifier, status, cluster_port, connection_string_encrypted)
+         values ($1, $2, $3, $4, $5) returning *`,
+        [
+          p.id,
+          replicaIdentifier(p.ref),
+          where.status,
+          'cluster_port' in where ? where.cluster_port : null,
+          'connection_string_encrypted' in where ? where.connection_string_encrypted : null,
+        ],
+      )
+      return rows[0]!
+    } catch (err) {
+      // Another replica took that port or name at the same moment: pick again.
+      if ((err as { code?: string }).code !== '23505' || attempt > 5) throw err
+    }
+  }
+}
+
+/**
  * Adds a read replica to an active project. On the embedded default, a hot standby cluster made from the
  * project's cluster (replicas.ts), answered at once as coming up, made and started in the background. Any
  * other project (attached by connection string, or on a shared server) gives the connection string of a
@@ -152,22 +185,11 @@ export async function addReplica(
   if ((await listReplicas(ctx.db, p.id)).length >= MAX_REPLICAS) {
     return fail('conflict', `A project may have at most ${MAX_REPLICAS} read replicas`)
   }
-  let row: ReplicaRow | undefined
-  for (let attempt = 0; !row; attempt++) {
-    try {
-      const { rows } = await ctx.db.query<ReplicaRow>(
-        `insert into basalt.project_replicas (project_id, identifier, status, cluster_port)
-         values ($1, $2, 'coming_up', $3) returning *`,
-        [p.id, replicaIdentifier(p.ref), await freeClusterPort(ctx)],
-      )
-      row = rows[0]!
-    } catch (err) {
-      // Another replica took that port or name at the same moment: pick again.
-      if ((err as { code?: string }).code !== '23505' || attempt > 5) throw err
-    }
-  }
-  await auditReplica(ctx, p, actor, 'project.replica_add', row.identifier)
-  const added = row
+  const added = await insertReplica(ctx, p, async () => ({
+    status: 'coming_up',
+    cluster_port: await freeClusterPort(ctx),
+  }))
+  await auditReplica(ctx, p, actor, 'project.replica_add', added.identifier)
   ctx.background(() => bringUpReplica(ctx, p, added))
   return ok({
     identifier: added.identifier,
@@ -214,20 +236,8 @@ async function attachReplica(
   }
   const checked = await checkStandby(primaryUrlOf(ctx, p), connectionString, { sameDatabase: p.kind === 'external' })
   if (!checked.ok) return checked
-  let row: ReplicaRow | undefined
-  for (let attempt = 0; !row; attempt++) {
-    try {
-      const { rows } = await ctx.db.query<ReplicaRow>(
-        `insert into basalt.project_replicas (project_id, identifier, status, connection_string_encrypted)
-         values ($1, $2, 'active', $3) returning *`,
-        [p.id, replicaIdentifier(p.ref), encryptSecret(key, connectionString)],
-      )
-      row = rows[0]!
-    } catch (err) {
-      // Another replica took that name at the same moment: pick again.
-      if ((err as { code?: string }).code !== '23505' || attempt > 5) throw err
-    }
-  }
+  const encrypted = encryptSecret(key, connectionString)
+  const row = await insertReplica(ctx, p, async () => ({ status: 'active', connection_string_encrypted: encrypted }))
   await auditReplica(ctx, p, actor, 'project.replica_add', row.identifier)
   return ok({
     identifier: row.identifier,
