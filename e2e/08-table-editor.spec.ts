@@ -3,6 +3,7 @@
 // reload), follow a foreign key, read the definition, and impersonate roles under row-level security.
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures'
+import { expectAccessible } from './support/accessibility'
 import * as g from './support/grid'
 import { OWNER, expectNoErrorPage, projectDatabase, screenshot } from './support/journey'
 
@@ -271,4 +272,65 @@ test('impersonating a role shows only the rows row-level security lets it see', 
   await expect(page.getByRole('button', { name: 'Role service_role' })).toBeVisible()
   await expectRecords(page, BOOKS)
   await expectRows(page, 100)
+})
+
+test('the grid by keyboard alone: one tab stop, header menus, expand row, the foreign key and the key sheet', async ({
+  page,
+}) => {
+  await openBooks(page)
+  await expect(page).toHaveTitle(/^Table editor · public\.books · .+ · Basalt$/)
+  const title1 = await cell(page, 1, 'title')
+  // A text cell opens its editor on a click: one Escape closes it, back on the cell.
+  await title1.click()
+  await expect(page.getByRole('textbox', { name: 'title' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(title1).toBeFocused()
+  // Enter and leave the grid: one tab stop, back at the last active cell, out to the footer.
+  await page.keyboard.press('Shift+Tab')
+  await expect(grid(page).locator(':focus')).toHaveCount(0)
+  await page.keyboard.press('Tab')
+  await expect(title1).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(footer(page).locator(':focus')).toHaveCount(1)
+  await page.keyboard.press('Shift+Tab')
+  await expect(title1).toBeFocused()
+
+  // The column menu from a focused header: Enter, and Shift+F10.
+  await page.keyboard.press('ArrowUp')
+  // The active header's menu button takes the focus (react-data-grid focuses what a cell holds).
+  await expect(header(page, 'title').getByRole('button', { name: 'Column title menu' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('menu').getByRole('menuitem').first()).toBeFocused()
+  await expect(page.getByRole('menuitem', { name: 'Freeze column' })).toBeVisible()
+  await expectAccessible(page)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await page.keyboard.press('Shift+F10')
+  await expect(page.getByRole('menuitem', { name: 'Freeze column' })).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  // Expand row, and the focus comes back to the cell.
+  await page.keyboard.press('ArrowDown')
+  await expect(title1).toBeFocused()
+  await page.keyboard.press('Shift+Enter')
+  const expanded = page.getByRole('dialog')
+  await expect(expanded).toBeVisible()
+  await expectAccessible(page)
+  await page.keyboard.press('Escape')
+  await expect(expanded).toHaveCount(0)
+  await expect(title1).toBeFocused()
+
+  // The '?' sheet lists the keys.
+  await page.keyboard.press('?')
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(sheet.getByText('Expand the row in a side panel')).toBeVisible()
+  await expectAccessible(page)
+  await page.keyboard.press('Escape')
+  await expect(title1).toBeFocused()
+
+  // The foreign key: Ctrl+Enter on its cell opens the referenced row.
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('Control+Enter')
+  await expect(page).toHaveURL(new RegExp(`${EDITOR}/${authorsId}\\?filter=id%3Aeq%3A${authorOf(1)}$`))
+  await expectRows(page, 1, 'authors')
 })

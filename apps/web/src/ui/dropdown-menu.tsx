@@ -17,15 +17,23 @@ export function DropdownMenu({
   children,
   align = 'end',
   label,
+  open,
+  onOpenChange,
 }: {
   trigger: ReactNode
   children: ReactNode
   align?: 'start' | 'end'
   label?: string
+  /**
+   * Controlled: opened by something other than its trigger (a key on a grid's header, say). Opened by a key,
+   * Radix starts it on its first item.
+   */
+  open?: boolean
+  onOpenChange?: (open: boolean) => void
 }) {
   return (
     // Not modal: a modal menu hides the page with aria-hidden while it stays focusable (axe: aria-hidden-focus).
-    <Menu.Root modal={false}>
+    <Menu.Root modal={false} open={open} onOpenChange={onOpenChange}>
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
       <Menu.Portal>
         <Menu.Content

@@ -46,6 +46,8 @@ export const TABLE_EDITOR_MESSAGES = {
   importCsv: 'Import data from CSV',
   importCsvEmptyState: 'Import data via CSV',
   addColumn: 'Add column',
+  columnMenuHint: 'Column menu (Enter or Shift+F10 on the header)',
+  gridKeysHint: 'Press ? for the keyboard shortcuts',
   copyCellContent: 'Copy cell content',
   editRow: 'Edit row',
   deleteRow: 'Delete row',

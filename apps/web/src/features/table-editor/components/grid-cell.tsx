@@ -4,6 +4,7 @@ import { cellText } from '../../../ui/data-grid/cell-text'
 import { filterValueOf } from '../state/cell-value'
 import { foreignKeyHref } from '../state/url-state'
 import type { ForeignKeyTarget } from '../state/foreign-key-map'
+import { GRID_KEYS } from './grid-shortcuts'
 
 /** A read-only cell: its text (NULL for null), a mark when truncated, and the foreign-key link button. */
 export function GridCell({
@@ -11,11 +12,14 @@ export function GridCell({
   value,
   truncated,
   foreignKey,
+  tabIndex,
 }: {
   projectRef: string
   value: unknown
   truncated: boolean
   foreignKey: ForeignKeyTarget | undefined
+  /** The grid's roving tab index: the link is a tab stop only in the active cell. */
+  tabIndex?: number
 }) {
   const text = cellText(value)
   return (
@@ -35,8 +39,9 @@ export function GridCell({
       {foreignKey && text !== null && (
         <Link
           to={foreignKeyHref(projectRef, foreignKey.targetTableId, foreignKey.targetColumn, filterValueOf(value))}
+          tabIndex={tabIndex}
           aria-label={`View the referenced row in ${foreignKey.targetSchema}.${foreignKey.targetTable}`}
-          title={`View the referenced row in ${foreignKey.targetSchema}.${foreignKey.targetTable}`}
+          title={`View the referenced row in ${foreignKey.targetSchema}.${foreignKey.targetTable} (${GRID_KEYS.followForeignKey})`}
           className="ml-auto shrink-0 rounded border border-border p-0.5 text-muted-foreground hover:bg-muted hover:text-foreground"
         >
           <ArrowRight aria-hidden className="size-3" />

@@ -1,15 +1,19 @@
-import { useMemo, useRef } from 'react'
+import { useMemo, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
 import { DataGrid, SelectColumn, type Column } from '../../../ui/data-grid/data-grid'
 import { Maximize2, Plus } from 'lucide-react'
 import type { PgColumn, TableRow } from '@basalt/contracts'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
 import { editorKindOf, opensOnClick } from '../state/cell-editing'
+import { filterValueOf } from '../state/cell-value'
+import { foreignKeyHref } from '../state/url-state'
 import type { GridColumnState } from '../state/grid-columns'
 import { MIN_COLUMN_WIDTH, SELECT_COLUMN_WIDTH } from '../state/grid-constants'
 import { CellEditor, type GridEditing } from './cell-editors/cell-editor'
 import type { ForeignKeyTarget } from '../state/foreign-key-map'
-import { ColumnHeader } from './column-header'
+import { ColumnHeader, ColumnMenuContext } from './column-header'
 import { GridCell } from './grid-cell'
+import { GRID_KEYS, GridShortcutsDialog } from './grid-shortcuts'
 import { RowContextMenu, type ContextCell, type RowMenuActions } from './row-context-menu'
 
 /** The add-column cell's key: a NUL character keeps it apart from every real column name. */
@@ -66,6 +70,10 @@ export function RowsGrid({
   rowMenu: RowMenuActions
 }) {
   const byName = useMemo(() => new Map(columns.map((c) => [c.name, c])), [columns])
+  const navigate = useNavigate()
+  // The column whose menu is open: its button opens it, and so do keys on its header (onCellKeyDown).
+  const [menuColumn, setMenuColumn] = useState<string | null>(null)
+  const [shortcutsOpen, setShortcutsOpen] = useState(false)
 
   const gridDefs = useMemo((): Column<TableRow>[] => {
     const select: Column<TableRow> = {
@@ -79,7 +87,7 @@ export function RowsGrid({
           <button
             type="button"
             aria-label="Expand row"
-            title="Expand row"
+            title={`Expand row (${GRID_KEYS.expandRow})`}
             tabIndex={props.tabIndex}
             className="rounded p-0.5 text-muted-foreground hover:bg-muted hover:text-foreground"
             onClick={() => onExpandRow(props.row.idx)}
@@ -103,8 +111,9 @@ export function RowsGrid({
         frozen: gc.frozen,
         // Spec 1 §4: frozen columns cannot be dragged.
         draggable: !gc.frozen,
-        renderHeaderCell: () => (
+        renderHeaderCell: ({ tabIndex }) => (
           <ColumnHeader
+            tabIndex={tabIndex}
             name={gc.name}
             format={column?.format ?? ''}
             isPrimaryKey={primaryKeys.includes(gc.key)}
@@ -115,8 +124,9 @@ export function RowsGrid({
             onDeleteColumn={onDeleteColumn && (() => onDeleteColumn(gc.key))}
           />
         ),
-        renderCell: ({ row }) => (
+        renderCell: ({ row, tabIndex }) => (
           <GridCell
+            tabIndex={tabIndex}
             projectRef={projectRef}
             value={row.data[gc.key]}
             truncated={row.truncated.includes(gc.key)}
@@ -148,9 +158,10 @@ export function RowsGrid({
             maxWidth: ADD_COLUMN_WIDTH,
             resizable: false,
             draggable: false,
-            renderHeaderCell: () => (
+            renderHeaderCell: ({ tabIndex }) => (
               <button
                 type="button"
+                tabIndex={tabIndex}
                 aria-label={TABLE_EDITOR_MESSAGES.addColumn}
                 title={TABLE_EDITOR_MESSAGES.addColumn}
                 className="flex size-full items-center justify-center text-muted-foreground hover:bg-muted hover:text-foreground"
@@ -181,37 +192,84 @@ export function RowsGrid({
   // The cell a right click landed on, read by the row menu as it opens (react-data-grid reports the cell
   // before the event reaches the menu's trigger).
   const contextCell = useRef<ContextCell | null>(null)
+  const columnMenu = useMemo(() => ({ openColumn: menuColumn, setOpenColumn: setMenuColumn }), [menuColumn])
 
   return (
-    <RowContextMenu
-      takeCell={() => {
-        const cell = contextCell.current
-        contextCell.current = null
-        return cell
-      }}
-      actions={rowMenu}
-    >
-      <DataGrid
-        aria-label={label}
-        columns={gridDefs}
-        rows={rows}
-        rowKeyGetter={(row) => row.idx}
-        selectedRows={selectedRows}
-        onSelectedRowsChange={onSelectedRowsChange}
-        onColumnResize={(column, width) => onColumnResize(column.key, width)}
-        onColumnsReorder={onColumnsReorder}
-        onCellClick={({ column, setActivePosition }) => {
-          const pgColumn = byName.get(column.key)
-          // Spec 1 §2: text and JSON cells open on click.
-          if (editing && pgColumn && opensOnClick(editorKindOf(pgColumn))) setActivePosition(true)
+    <ColumnMenuContext.Provider value={columnMenu}>
+      <RowContextMenu
+        takeCell={() => {
+          const cell = contextCell.current
+          contextCell.current = null
+          return cell
         }}
-        onCellContextMenu={({ row, column }) => {
-          const pgColumn = byName.get(column.key)
-          contextCell.current = pgColumn ? { row, column: pgColumn } : null
-        }}
-        rowHeight={34}
-        headerRowHeight={38}
-      />
-    </RowContextMenu>
+        actions={rowMenu}
+      >
+        <DataGrid
+          aria-label={label}
+          aria-description={TABLE_EDITOR_MESSAGES.gridKeysHint}
+          columns={gridDefs}
+          rows={rows}
+          rowKeyGetter={(row) => row.idx}
+          selectedRows={selectedRows}
+          onSelectedRowsChange={onSelectedRowsChange}
+          onColumnResize={(column, width) => onColumnResize(column.key, width)}
+          onColumnsReorder={onColumnsReorder}
+          onCellClick={({ column, setActivePosition }) => {
+            const pgColumn = byName.get(column.key)
+            // Spec 1 §2: text and JSON cells open on click.
+            if (editing && pgColumn && opensOnClick(editorKindOf(pgColumn))) setActivePosition(true)
+          }}
+          onCellKeyDown={(args, event) => {
+            // The grid's own keys (docs/accessibility.md, the '?' sheet); an editor's keys are its own.
+            if (args.mode !== 'ACTIVE' || !args.column) return
+            // The grid is one tab stop: Tab leaves it (to what follows, the footer) instead of walking its cells,
+            // and comes back to the same active cell.
+            if (event.key === 'Tab') {
+              event.preventGridDefault()
+              return
+            }
+            const key = args.column.key
+            const handled = () => {
+              event.preventGridDefault()
+              event.preventDefault()
+            }
+            if (event.key === '?') {
+              handled()
+              setShortcutsOpen(true)
+            } else if (args.rowIdx < 0) {
+              // A column header: Enter, the context-menu key or Shift+F10 open its menu; Enter on '+' adds a column.
+              const opensMenu =
+                event.key === 'Enter' || event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)
+              if (!opensMenu) return
+              if (key === ADD_COLUMN_KEY) {
+                handled()
+                if (event.key === 'Enter') onAddColumn?.()
+              } else if (byName.has(key)) {
+                handled()
+                setMenuColumn(key)
+              }
+            } else if (args.row && event.key === 'Enter' && event.shiftKey) {
+              handled()
+              onExpandRow(args.row.idx)
+            } else if (args.row && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              const foreignKey = foreignKeys.get(key)
+              const value = args.row.data[key]
+              if (!foreignKey || value === null || value === undefined) return
+              handled()
+              navigate(
+                foreignKeyHref(projectRef, foreignKey.targetTableId, foreignKey.targetColumn, filterValueOf(value)),
+              )
+            }
+          }}
+          onCellContextMenu={({ row, column }) => {
+            const pgColumn = byName.get(column.key)
+            contextCell.current = pgColumn ? { row, column: pgColumn } : null
+          }}
+          rowHeight={34}
+          headerRowHeight={38}
+        />
+        <GridShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      </RowContextMenu>
+    </ColumnMenuContext.Provider>
   )
 }
