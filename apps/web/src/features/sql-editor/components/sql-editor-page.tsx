@@ -14,9 +14,11 @@ import {
   type CodeEditorInstance,
   type MonacoApi,
 } from '../../../ui/code-editor/code-editor'
+import { ErrorState } from '../../../ui/empty-state'
 import { PageSpinner } from '../../../ui/spinner'
 import { VerticalSplit } from '../../../ui/split-pane'
 import { useFormatQuery } from '../api/format-query'
+import { snippetKey } from '../api/get-snippet'
 import { registerSqlIntellisense, useIntellisensePreference } from '../intellisense'
 import { querySuggestion, useSqlAssistantDiff } from '../state/ai-suggestion'
 import type { SnippetDocument } from '../state/snippet-document'
@@ -66,6 +68,7 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
   const assistant = useSqlAssistantDiff(projectRef, document)
   const { pendingDiff } = assistant
   const format = useFormatQuery(projectRef)
+  const queryClient = useQueryClient()
   const [mounted, setMounted] = useState<MountedEditor | null>(null)
   const busy = runner.phase !== 'idle'
   const hasText = document.sql.trim() !== ''
@@ -108,7 +111,7 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
 
   const goToStatement = (statement: StatementPlace) => {
     const model = mounted?.editor.getModel()
-    if (!mounted || !model || !runner.ran) return
+    if (!mounted || !model || !runner.ran || runner.ran.external) return
     const { offset } = runner.ran
     const start = model.getPositionAt(offset + statement.start)
     const end = model.getPositionAt(offset + statement.end)
@@ -125,11 +128,13 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
       keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
       run: () => runRef.current(),
     })
+    // The editor goes while a suggestion's diff is shown, and comes back (a new one) when it is settled.
+    editor.onDidDispose(() => setMounted((current) => (current?.editor === editor ? null : current)))
     setMounted({ editor, monaco })
   }
 
   return (
-    <div className="flex h-full min-h-0">
+    <div className="relative flex h-full min-h-0">
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="border-b border-border px-3 py-2">
           <SnippetToolbar projectRef={projectRef} document={document} />
@@ -192,6 +197,21 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
           top={
             document.status === 'loading' ? (
               <PageSpinner label="Loading query" />
+            ) : document.status === 'error' ? (
+              <div className="p-4">
+                <ErrorState
+                  title={EDITOR_MESSAGES.loadFailed}
+                  error={document.error}
+                  action={
+                    <Button
+                      size="sm"
+                      onClick={() => void queryClient.refetchQueries({ queryKey: snippetKey(projectRef, document.id) })}
+                    >
+                      {EDITOR_MESSAGES.retryLoad}
+                    </Button>
+                  }
+                />
+              </div>
             ) : pendingDiff ? (
               <div className="flex h-full min-h-0 flex-col">
                 <AiDiffBar diff={assistant} canCreate={document.canSave} />
@@ -251,7 +271,7 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
         snippetId={document.id}
         sql={document.sql}
         onInsert={(sql) => assistant.suggest(querySuggestion(document.sql, sql))}
-        onRun={(sql) => run({ sql, offset: 0, line: 1 })}
+        onRun={(sql) => run({ sql, offset: 0, line: 1, external: true })}
         blockedReason={pendingDiff ? AI_MESSAGES.runBlocked : null}
       />
     </div>
@@ -305,7 +325,7 @@ function useErrorHighlight(
 ) {
   useEffect(() => {
     const model = mounted?.editor.getModel()
-    if (!mounted || !model || !run?.error || !ran) return
+    if (!mounted || !model || !run?.error || !ran || ran.external) return
     const place = errorPlace(run.error, ran)
     if (!place) return
     const { editor, monaco } = mounted

@@ -56,8 +56,27 @@ function useFlag(key: PreferenceKey, fallback: boolean): [boolean, (on: boolean)
 /** Whether AI calls may send the project's schema metadata (the organisation must allow it too). */
 export const useAiSchemaInclusion = () => useFlag(AI_PREFERENCE_KEYS.includeSchema, true)
 
-/** Whether the assistant's chat panel is open. */
-export const useAiPanelOpen = () => useFlag(AI_PREFERENCE_KEYS.panelOpen, true)
+/** Wide enough for the 400 px chat panel beside the editor (with the app's and the snippets' sidebars). */
+const WIDE_QUERY = '(min-width: 1536px)'
+
+function subscribeWidth(onChange: () => void) {
+  const query = window.matchMedia?.(WIDE_QUERY)
+  query?.addEventListener('change', onChange)
+  return () => query?.removeEventListener('change', onChange)
+}
+
+const isWide = () => window.matchMedia?.(WIDE_QUERY).matches ?? true
+
+/**
+ * Whether the assistant's chat panel is open (default on, spec 2 §9), and whether it sits beside the editor
+ * (`docked`) or over it. On a narrower window the default is closed, so that the editor keeps its width until
+ * the member opens the panel, which then lies over the editor's right side.
+ */
+export function useAiPanelOpen(): { open: boolean; docked: boolean; setOpen: (on: boolean) => void } {
+  const wide = useSyncExternalStore(subscribeWidth, isWide)
+  const [open, setOpen] = useFlag(AI_PREFERENCE_KEYS.panelOpen, wide)
+  return { open, docked: wide, setOpen }
+}
 
 /** Whether the member dismissed the suggestion to include the schema. */
 export const useAiSuggestionDismissed = () => useFlag(AI_PREFERENCE_KEYS.suggestionDismissed, false)

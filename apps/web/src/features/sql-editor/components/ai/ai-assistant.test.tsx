@@ -15,7 +15,7 @@ import {
   type AiSuggestion,
 } from '../../state/ai-suggestion'
 import type { SnippetDocument } from '../../state/snippet-document'
-import { AiChatPanel } from './ai-chat-panel'
+import { AiChatPanel, AiChatToggle } from './ai-chat-panel'
 import { AiDiffBar } from './ai-diff-bar'
 import { AI_MESSAGES } from './ai-messages'
 import { AskAiBar } from './ask-ai-bar'
@@ -346,6 +346,7 @@ describe('AiChatPanel', () => {
         return uiStream(['Here you go:\n```sql\nselect count(*)', ' from todos;\n```\nDone.'])
       }),
     )
+    localStorage.setItem(AI_PREFERENCE_KEYS.panelOpen, 'on')
     const onInsert = vi.fn()
     const onRun = vi.fn()
     const panel = (
@@ -379,5 +380,30 @@ describe('AiChatPanel', () => {
     // Back on the snippet, the conversation is there.
     renderWithProviders(panel)
     expect(await screen.findByRole('article', { name: AI_MESSAGES.you })).toHaveTextContent('how many todos?')
+  })
+})
+
+describe('AiChatToggle', () => {
+  it('opens and closes the panel, remembered in this browser; closed by default on a narrow window', async () => {
+    mockFetch({ [STATUS]: { body: ready } })
+    const page = (
+      <>
+        <AiChatToggle />
+        <AiChatPanel projectRef={REF} snippetId="s2" sql="" onInsert={() => {}} onRun={() => {}} blockedReason={null} />
+      </>
+    )
+    const { unmount } = renderWithProviders(page)
+    const toggle = screen.getByRole('button', { name: AI_MESSAGES.chatToggle })
+    expect(toggle).toHaveAttribute('aria-pressed', 'false')
+    expect(screen.queryByRole('complementary', { name: AI_MESSAGES.chatTitle })).not.toBeInTheDocument()
+    await userEvent.click(toggle)
+    expect(screen.getByRole('complementary', { name: AI_MESSAGES.chatTitle })).toBeVisible()
+    unmount()
+
+    renderWithProviders(page)
+    expect(screen.getByRole('complementary', { name: AI_MESSAGES.chatTitle })).toBeVisible()
+    await userEvent.click(screen.getByRole('button', { name: AI_MESSAGES.chatClose }))
+    expect(screen.queryByRole('complementary', { name: AI_MESSAGES.chatTitle })).not.toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('button', { name: AI_MESSAGES.chatToggle })).toHaveFocus())
   })
 })

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { Bot, Play, Plus, Send, Square, Trash2, X } from 'lucide-react'
+import { cn } from '../../../../lib/cn'
 import { Button } from '../../../../ui/button'
 import { useAiAvailability } from '../../state/ai-availability'
 import { useAiPanelOpen } from '../../state/ai-preferences'
@@ -13,7 +14,7 @@ const TOGGLE_ID = 'sql-ai-chat-toggle'
 
 /** The toolbar's button that opens and closes the chat panel (its state kept in this browser, default open). */
 export function AiChatToggle() {
-  const [open, setOpen] = useAiPanelOpen()
+  const { open, setOpen } = useAiPanelOpen()
   return (
     <Button
       id={TOGGLE_ID}
@@ -46,7 +47,7 @@ export interface AiChatPanelProps {
  * kept per snippet. Without a provider, or with AI turned off, it says why and sends nothing.
  */
 export function AiChatPanel(props: AiChatPanelProps) {
-  const [open, setOpen] = useAiPanelOpen()
+  const { open, docked, setOpen } = useAiPanelOpen()
   if (!open) return null
   const close = () => {
     setOpen(false)
@@ -57,7 +58,10 @@ export function AiChatPanel(props: AiChatPanelProps) {
     <aside
       aria-label={AI_MESSAGES.chatTitle}
       style={{ width: AI_PANEL_WIDTH }}
-      className="flex h-full min-h-0 shrink-0 flex-col border-l border-border bg-surface"
+      className={cn(
+        'flex h-full min-h-0 shrink-0 flex-col border-l border-border bg-surface',
+        !docked && 'absolute inset-y-0 right-0 z-20 max-w-full shadow-xl',
+      )}
     >
       <ChatBody {...props} onClose={close} />
     </aside>
