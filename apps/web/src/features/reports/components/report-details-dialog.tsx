@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Button } from '../../../ui/button'
 import { Dialog, DialogFooter } from '../../../ui/dialog'
 import { FormField } from '../../../ui/form-field'
@@ -32,11 +32,13 @@ export function ReportDetailsDialog({
   const [description, setDescription] = useState(initial.description)
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  const nameInput = useRef<HTMLInputElement>(null)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!name.trim()) {
       setError(MESSAGES.nameRequired)
+      nameInput.current?.focus()
       return
     }
     setSaving(true)
@@ -50,6 +52,7 @@ export function ReportDetailsDialog({
       <form onSubmit={submit} noValidate className="space-y-4">
         <FormField label={MESSAGES.name} error={error ?? undefined}>
           <Input
+            ref={nameInput}
             value={name}
             autoFocus
             maxLength={256}
