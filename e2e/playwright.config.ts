@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test'
-import { baseURL, firstRunPgPort, firstRunPort, pgPort, port } from './support/servers'
+import { AI_MODEL, aiBaseURL, baseURL, firstRunPgPort, firstRunPort, pgPort, port } from './support/servers'
 
 /** The built app served with a fresh data directory and its own embedded Postgres by serve.mjs. */
-const server = (serverPort: number, serverPgPort: number, recordDataDir: boolean) => ({
+const server = (serverPort: number, serverPgPort: number, recordDataDir: boolean, ai: Record<string, string> = {}) => ({
   // The Node running Playwright (Node 24 under `npm test`) serves the app too; a bare `node` could be older.
   command: `${JSON.stringify(process.execPath)} serve.mjs`,
   cwd: import.meta.dirname,
@@ -18,6 +18,7 @@ const server = (serverPort: number, serverPgPort: number, recordDataDir: boolean
     E2E_PORT: String(serverPort),
     E2E_PG_PORT: String(serverPgPort),
     E2E_RECORD_DATA_DIR: recordDataDir ? '1' : '0',
+    ...ai,
   },
 })
 
@@ -51,5 +52,10 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [server(port, pgPort, true), server(firstRunPort, firstRunPgPort, false)],
+  // The main server's AI provider is the fake the AI journey starts (support/servers.ts); serve.mjs passes the
+  // environment on.
+  webServer: [
+    server(port, pgPort, true, { AI_BASE_URL: aiBaseURL, AI_MODEL, AI_TIMEOUT_SECONDS: '30' }),
+    server(firstRunPort, firstRunPgPort, false),
+  ],
 })

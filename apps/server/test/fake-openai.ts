@@ -80,7 +80,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body))
 }
 
-export async function startFakeOpenAI(): Promise<FakeOpenAI> {
+/** On `port` (a free one by default): the journeys start Basalt with AI_BASE_URL set before this is. */
+export async function startFakeOpenAI(port = 0): Promise<FakeOpenAI> {
   const open = new Set<ServerResponse>()
   const fake: FakeOpenAI = {
     url: '',
@@ -144,7 +145,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       else res.destroy()
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
   return fake
 }

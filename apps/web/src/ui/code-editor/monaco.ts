@@ -25,7 +25,11 @@ export const DARK_THEME = 'basalt-dark'
 monaco.editor.defineTheme(LIGHT_THEME, {
   base: 'vs',
   inherit: true,
-  rules: [],
+  // SQL's word operators (and, not, in…): Monaco's #778899 is 3.6:1 on white, below WCAG AA's 4.5:1.
+  rules: [
+    { token: 'operator.sql', foreground: '56657a' },
+    { token: 'operator.pgsql', foreground: '56657a' },
+  ],
   colors: {
     'editor.background': '#ffffff',
     'editorGutter.background': '#ffffff',
