@@ -95,7 +95,13 @@ async function settle(page: Page): Promise<void> {
         clearTimeout(timer)
         timer = setTimeout(done, QUIET_MS)
       })
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+      // A document still loading has no body yet.
+      observer.observe(document.body ?? document.documentElement, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      })
       function done() {
         observer.disconnect()
         clearTimeout(timer)
@@ -200,7 +206,8 @@ export function watchAccessibility(context: BrowserContext, options: Accessibili
       }).catch((error: Error) => {
         // A page that moves on or closes mid-check is checked at its next address; anything else is axe's
         // own trouble, reported without failing the journey for it.
-        if (!GONE.test(error.message) && !page.isClosed()) console.warn(`axe could not check ${page.url()}:`, error)
+        if (!GONE.test(error.message) && !page.isClosed())
+          console.warn(`axe could not check ${page.url()}: ${error.message}`)
       })
       pending.add(run)
       void run.finally(() => pending.delete(run))
