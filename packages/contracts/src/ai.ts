@@ -70,6 +70,22 @@ export const aiDebugBodySchema = assistantBase.extend({
 export const aiDebugResultSchema = z.object({ solution: z.string(), sql: z.string() })
 export type AiDebugResult = z.infer<typeof aiDebugResultSchema>
 
+/**
+ * POST /api/ai/sql/policy: the policy editor's 'Try Assistant' (spec 1 §2) drafts a policy's expression from a
+ * sentence, for the table and operation being edited; the schema sent is the table's own schema's.
+ */
+export const aiPolicyBodySchema = z.object({
+  projectRef: assistantBase.shape.projectRef,
+  includeSchema: assistantBase.shape.includeSchema,
+  prompt,
+  schema: z.string().min(1).max(63),
+  table: z.string().min(1).max(63),
+  command: z.enum(['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'ALL']),
+})
+/** The boolean expression the model wrote (for USING and/or WITH CHECK), without a trailing semicolon. */
+export const aiPolicyResultSchema = z.object({ expression: z.string() })
+export type AiPolicyResult = z.infer<typeof aiPolicyResultSchema>
+
 /** POST /api/ai/sql/title: never sends schema metadata (the SQL says enough). */
 export const aiTitleBodySchema = z.object({
   projectRef: assistantBase.shape.projectRef,

@@ -6,7 +6,7 @@ import type { Actor } from '../platform/context.ts'
 import type { AiUsage } from './json-output.ts'
 
 /** The assistant's routes, by the name their audit entries carry (`ai.sql.<name>`). */
-export type AiRouteName = 'generate' | 'edit' | 'generate-v2' | 'debug' | 'title'
+export type AiRouteName = 'generate' | 'edit' | 'generate-v2' | 'debug' | 'title' | 'policy'
 
 export interface AiCallRecord {
   actor: Actor

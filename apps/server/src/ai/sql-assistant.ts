@@ -63,6 +63,41 @@ export function generateSql(
   })
 }
 
+/**
+ * A sentence → the boolean expression of a row-level security policy on `schema.table` for `command`
+ * ('Try Assistant' in the policy editor), through generateSql with policy instructions. The answer is the
+ * expression alone; the editor's review checks it as one expression before anything is saved.
+ */
+export async function draftPolicyExpression(
+  provider: AiProvider,
+  input: AssistantInput & { prompt: string; schema: string; table: string; command: string },
+): Promise<Result<AiAnswer<{ expression: string }>>> {
+  const answer = await generateSql(provider, {
+    prompt: input.prompt,
+    definitions: input.definitions,
+    signal: input.signal,
+    instructions: [
+      `Write only the boolean SQL expression of a row-level security policy for ${input.command} on "${input.schema}"."${input.table}"`,
+      '(what goes inside USING ( … ) or WITH CHECK ( … )): no CREATE POLICY, no USING keyword, no semicolon, no comments.',
+      'Use auth.uid() for the signed-in user id and auth.jwt() for their claims; wrap them as (select auth.uid()) so Postgres evaluates them once.',
+    ].join(' '),
+  })
+  if (!answer.ok) return answer
+  return { ok: true, data: { ...answer.data, data: { expression: policyExpressionOf(answer.data.data.sql) } } }
+}
+
+/** The expression out of what a model wrote: without a code fence, a `using (…)` around it or a semicolon. */
+export function policyExpressionOf(sql: string): string {
+  let text = sql
+    .replace(/^\s*```(?:sql)?\s*|\s*```\s*$/gi, '')
+    .trim()
+    .replace(/;+\s*$/, '')
+    .trim()
+  const wrapped = /^(?:using|with\s+check)\s*\(([\s\S]*)\)$/i.exec(text)
+  if (wrapped) text = wrapped[1]!.trim()
+  return text
+}
+
 export function editSql(
   provider: AiProvider,
   input: AssistantInput & { prompt: string; sql: string },

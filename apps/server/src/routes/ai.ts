@@ -7,6 +7,7 @@ import {
   aiDebugBodySchema,
   aiEditBodySchema,
   aiGenerateBodySchema,
+  aiPolicyBodySchema,
   aiTitleBodySchema,
   can,
   fail,
@@ -21,7 +22,7 @@ import { recordAiCall, type AiRouteName } from '../ai/audit.ts'
 import { buildEntityDefinitions } from '../ai/entity-definitions.ts'
 import { NO_USAGE, type AiAnswer } from '../ai/json-output.ts'
 import { createAiProvider, type AiProvider } from '../ai/provider.ts'
-import { debugSql, editSql, generateSql, streamChat, titleSql } from '../ai/sql-assistant.ts'
+import { debugSql, draftPolicyExpression, editSql, generateSql, streamChat, titleSql } from '../ai/sql-assistant.ts'
 import { sendFailure } from '../http/errors.ts'
 import { forbiddenMessage } from '../http/permissions.ts'
 import { actorOf } from '../http/session.ts'
@@ -176,6 +177,45 @@ export function aiRoutes(app: App, ctx: PlatformContext): void {
     aiTitleBodySchema,
     () => null,
     (p, b, _definitions, signal) => titleSql(p, { sql: b.sql, signal }),
+  )
+
+  // 'Try Assistant' in the policy editor: drafting a policy is for members who may write policies.
+  app.post(
+    '/api/ai/sql/policy',
+    {
+      config: session,
+      preValidation: async (req, reply) => {
+        await projectFromBody(req, reply)
+        if (reply.sent) return
+        if (!can(req.projectAccess!.role, 'policies:write')) {
+          return sendFailure(reply, 'forbidden', forbiddenMessage('policies:write'))
+        }
+      },
+      schema: { body: aiPolicyBodySchema },
+    },
+    async (req, reply) => {
+      const gated = await gate(req)
+      if (!gated.ok) return reply.result(gated)
+      const { provider: p, settings } = gated.data
+      const { prompt, schema, table, command, includeSchema } = req.body
+      const definitions = await definitionsFor(req, settings, { includeSchema, schemas: [schema] })
+      if (!definitions.ok) return reply.result(definitions)
+      const answer = await draftPolicyExpression(p, {
+        prompt,
+        schema,
+        table,
+        command,
+        definitions: definitions.data,
+        signal: signalOf(reply),
+      })
+      await record(req, 'policy', p, settings, {
+        usage: answer.ok ? answer.data.usage : NO_USAGE,
+        failure: answer.ok ? null : answer,
+        schemaSent: definitions.data !== null,
+        prompt,
+      })
+      return answer.ok ? reply.send(answer.data.data) : reply.result(answer)
+    },
   )
 
   app.post(
