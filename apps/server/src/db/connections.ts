@@ -26,6 +26,10 @@ export const placementOf = (p: Pick<ProjectRow, 'ref' | 'database_name' | 'clust
   cluster_port: p.cluster_port,
 })
 
+/** A Read-only member's connection to an attached database starts read-only. */
+const sessionOptionsOf = (p: ProjectRow, login: ProjectLogin) =>
+  p.kind === 'external' && login !== 'admin' ? '-c default_transaction_read_only=on' : undefined
+
 /**
  * Where a member's call connects: the project's own admin or read-only role on its database (projects
  * Basalt created), or the attached connection string (projects attached by one; a Read-only member's
@@ -43,9 +47,8 @@ export function projectLogin(
       replica && 'connectionString' in replica
         ? replica.connectionString
         : decryptSecret(ctx.config.encryptionKey, p.connection_string_encrypted!)
-    return login === 'admin'
-      ? { connectionString }
-      : { connectionString, options: '-c default_transaction_read_only=on' }
+    const options = sessionOptionsOf(p, login)
+    return options ? { connectionString, options } : { connectionString }
   }
   const admin = login === 'admin'
   return {
@@ -70,8 +73,13 @@ export function projectPool(
   login: ProjectLogin = loginOf(a),
   replica?: ReplicaAddress,
 ): pg.Pool {
-  const { options, ...target } = projectLogin(ctx, a.project, login, replica)
-  return ctx.projectPools.get(`${a.project.ref}/${database}/${login}`, () => target, {
+  // The login's secrets are decrypted only when the pool is made, not on every call that uses it.
+  const options = sessionOptionsOf(a.project, login)
+  const target = () => {
+    const { options: _options, ...rest } = projectLogin(ctx, a.project, login, replica)
+    return rest
+  }
+  return ctx.projectPools.get(`${a.project.ref}/${database}/${login}`, target, {
     max: ctx.config.projectPoolSize,
     statementTimeoutMs: a.project.statement_timeout_ms,
     idleInTransactionTimeoutMs: IDLE_IN_TRANSACTION_TIMEOUT_MS,

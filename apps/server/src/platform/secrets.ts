@@ -38,12 +38,20 @@ export function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
+/** Keys derived from a master key, by use. */
+const derivedKeys = new WeakMap<Buffer, Map<string, Buffer>>()
+
 /**
  * A key of its own for one use (CSRF tokens, trusted-browser cookies), derived from ENCRYPTION_KEY: one
  * secret to keep, and no use can forge another's values.
  */
 export function deriveKey(master: Buffer, purpose: string): Buffer {
-  return createHmac('sha256', master).update(`basalt:${purpose}`).digest()
+  // Derived once per key and use: every request checks its CSRF token with it.
+  let keys = derivedKeys.get(master)
+  if (!keys) derivedKeys.set(master, (keys = new Map()))
+  let key = keys.get(purpose)
+  if (!key) keys.set(purpose, (key = createHmac('sha256', master).update(`basalt:${purpose}`).digest()))
+  return key
 }
 
 /** HMAC-SHA256 of `parts` (joined by NUL, which none of them contains), base64url. */
