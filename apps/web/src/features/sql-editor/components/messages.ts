@@ -3,6 +3,8 @@ import { READ_REPLICA_WRITE_MESSAGE, SQL_TIMEOUT_MESSAGE } from '@basalt/contrac
 /** The editor page's texts. Those quoted in spec 2 (§4, §6, §8) are verbatim; tests assert them from here. */
 export const EDITOR_MESSAGES = {
   editorLabel: 'SQL',
+  loadFailed: 'Failed to retrieve the query',
+  retryLoad: 'Try again',
   placeholder: 'Write SQL here, then run it with Ctrl+Enter (⌘+Enter on a Mac)',
   run: 'Run',
   // spec 2 §4

@@ -131,6 +131,7 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
     // The editor goes while a suggestion's diff is shown, and comes back (a new one) when it is settled.
     editor.onDidDispose(() => setMounted((current) => (current?.editor === editor ? null : current)))
     setMounted({ editor, monaco })
+    assistant.onEditorMount(editor)
   }
 
   return (
@@ -325,7 +326,8 @@ function useErrorHighlight(
 ) {
   useEffect(() => {
     const model = mounted?.editor.getModel()
-    if (!mounted || !model || !run?.error || !ran || ran.external) return
+    // A cancel or a timeout stops a statement that was not wrong: only errors of the SQL are marked.
+    if (!mounted || !model || run?.status !== 'error' || !run.error || !ran || ran.external) return
     const place = errorPlace(run.error, ran)
     if (!place) return
     const { editor, monaco } = mounted

@@ -22,6 +22,8 @@ export interface RunRequest {
   line: number
   /** The statements of the text, as analyze split it (to place an error Postgres gave no position for). */
   statements?: StatementPlace[]
+  /** A text from elsewhere than the editor (the AI chat's Run): its positions are not the editor's. */
+  external?: boolean
 }
 
 /** What a run ran on and as whom: read when it starts (a later change of role or database is the next run's). */
