@@ -131,3 +131,16 @@ export const EDITOR_MESSAGES = {
   testRefused: (operation: string, who: string) => `The ${operation.toLowerCase()} as ${who} would be refused.`,
   testNothingKept: 'Nothing was saved: the policy and the rows are as they were.',
 } as const
+
+/** 'Try Assistant' (spec 1 §2) and Basalt's own texts around it. */
+export const ASSISTANT_MESSAGES = {
+  tryAssistant: 'Try Assistant',
+  title: 'Policy assistant',
+  promptLabel: 'Describe who may see or change which rows',
+  placeholder: 'e.g. Users can only see their own todos',
+  draft: 'Draft expression',
+  drafted: 'The expression is in the editor below: read it, then Review.',
+  chooseOperation: 'Choose the operation first: the expression depends on it.',
+  promptRequired: 'Please enter a prompt',
+  failed: (message: string) => `Failed to generate SQL: ${message}`,
+} as const

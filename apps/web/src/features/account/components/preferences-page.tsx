@@ -7,6 +7,8 @@ import { applyTheme } from '../../../lib/theme'
 import { errorMessage } from '../../../lib/format'
 import { PageContainer, PageHeader } from '../../../ui/page-header'
 import { Section } from '../../../ui/card'
+import { SwitchField } from '../../../ui/switch-field'
+import { useFeaturePreview } from '../../../lib/feature-previews'
 import { FormField } from '../../../ui/form-field'
 import { Input } from '../../../ui/input'
 import { Button } from '../../../ui/button'
@@ -66,7 +68,23 @@ export function PreferencesPage({ user }: { user: User }) {
         <Section title="Appearance" description="Choose how Basalt looks to you. The change applies at once.">
           <RadioGroup label="Theme" value={user.theme} onValueChange={changeTheme} options={THEME_OPTIONS} />
         </Section>
+        <FeaturePreviews />
       </div>
     </PageContainer>
+  )
+}
+
+/** Previews of features a member turns on for themselves, in this browser. */
+function FeaturePreviews() {
+  const [assistant, setAssistant] = useFeaturePreview('aiAssistant')
+  return (
+    <Section title="Feature previews" description="Try features before they are on for everyone. Kept in this browser.">
+      <SwitchField
+        label="AI assistant in the policy editor"
+        description="Shows Try Assistant in the policy editor, to draft a policy's expression from a sentence. The project's AI settings still decide whether it can be used."
+        checked={assistant}
+        onCheckedChange={setAssistant}
+      />
+    </Section>
   )
 }

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, useState } from 'react'
 import { Dialog as RadixDialog } from 'radix-ui'
-import { BookOpen, FileText, LayoutTemplate, PencilLine, X } from 'lucide-react'
+import { BookOpen, FileText, LayoutTemplate, PencilLine, Sparkles, X } from 'lucide-react'
 import { toast } from 'sonner'
 import type { CreatePolicyBody, PgPolicy, PgTable, PolicyTrialBody, PolicyTrialCommand } from '@basalt/contracts'
 import { POLICY_COMMANDS, POLICY_NAME_MAX_LENGTH, buildCreatePolicy, policyExpressionsOf } from '@basalt/sql'
@@ -14,7 +14,7 @@ import { Input } from '../../../ui/input'
 import { RadioGroup } from '../../../ui/radio-group'
 import { useCreatePolicy } from '../api/create-policy'
 import { useUpdatePolicy } from '../api/update-policy'
-import { EDITOR_MESSAGES as MESSAGES } from '../messages'
+import { ASSISTANT_MESSAGES, EDITOR_MESSAGES as MESSAGES } from '../messages'
 import {
   hasUnsavedChanges,
   initialEditorState,
@@ -26,6 +26,7 @@ import {
   type PolicyForm,
 } from '../state/policy-editor-state'
 import { LISTED_TEMPLATES } from '../templates'
+import { PolicyAssistant, usePolicyAssistant } from './policy-assistant'
 import { PolicyTestPanel } from './policy-test-panel'
 import { RolesSelect } from './roles-select'
 
@@ -62,6 +63,8 @@ export function PolicyEditorModal({
 }) {
   const [state, dispatch] = useReducer(policyEditorReducer, policy, initialEditorState)
   const [confirmingDiscard, setConfirmingDiscard] = useState(false)
+  const assistantOffered = usePolicyAssistant(projectRef)
+  const [assistantOpen, setAssistantOpen] = useState(false)
   const create = useCreatePolicy(projectRef)
   const update = useUpdatePolicy(projectRef)
   const saving = create.isPending || update.isPending
@@ -130,6 +133,19 @@ export function PolicyEditorModal({
             <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
               {state.view === 'selection' && <SelectionView dispatch={dispatch} />}
               {state.view === 'templates' && <TemplatesView state={state} table={table} dispatch={dispatch} />}
+              {state.view === 'editor' && assistantOffered && assistantOpen && (
+                <div className="mb-4">
+                  <PolicyAssistant
+                    projectRef={projectRef}
+                    table={table}
+                    command={state.form.command}
+                    onDraft={(expression, into) => {
+                      if (into.using) dispatch({ type: 'setDefinition', definition: expression })
+                      if (into.check) dispatch({ type: 'setCheck', check: expression })
+                    }}
+                  />
+                </div>
+              )}
               {state.view === 'editor' && <EditorView projectRef={projectRef} state={state} dispatch={dispatch} />}
               {state.view === 'review' && <ReviewView projectRef={projectRef} state={state} table={table} />}
             </div>
@@ -149,6 +165,12 @@ export function PolicyEditorModal({
                         {MESSAGES.documentation}
                       </a>
                     </Button>
+                    {assistantOffered && (
+                      <Button variant="ghost" aria-expanded={assistantOpen} onClick={() => setAssistantOpen((o) => !o)}>
+                        <Sparkles aria-hidden className="size-4" />
+                        {ASSISTANT_MESSAGES.tryAssistant}
+                      </Button>
+                    )}
                     <Button variant="primary" className="ml-auto" onClick={() => dispatch({ type: 'review' })}>
                       {MESSAGES.review}
                     </Button>
