@@ -5,6 +5,7 @@
 // kept), import a CSV into a new table and export that table again byte for byte, then delete rows.
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
+import { expectAccessible } from './support/accessibility'
 import { expect, signIn, test } from './support/fixtures'
 import { cell, expectRecords, grid, openTable, scrollToStart } from './support/grid'
 import { OWNER, expectNoErrorPage, projectDatabase, screenshot } from './support/journey'
@@ -103,9 +104,11 @@ test('create a table, add a foreign key, insert, edit every type, import, export
   await addStartingColumn(page, 7, 'mood', 'public.review_mood')
   await addStartingColumn(page, 8, 'meta', 'jsonb')
   await addStartingColumn(page, 9, 'tags', 'text', true)
+  await expectAccessible(page)
   await panel.getByRole('button', { name: 'Review' }).click()
   const sql = panel.getByLabel('SQL to run')
   await expect(sql).toContainText(`create table "public"."${TABLE}" (`)
+  await expectAccessible(page)
   await expect(sql).toContainText('enable row level security')
   await screenshot(page, '09-create-table-review')
   await panel.getByRole('button', { name: 'Save' }).click()
@@ -125,10 +128,13 @@ test('create a table, add a foreign key, insert, edit every type, import, export
   await columnPanel.getByLabel('Referenced table').selectOption(CRITICS)
   await columnPanel.getByLabel('Referenced column').selectOption('id')
   await columnPanel.getByLabel('Action if the referenced row is deleted').selectOption('cascade')
+  await expectAccessible(page)
   await columnPanel.getByRole('button', { name: 'Review' }).click()
   await expect(columnPanel.getByLabel('SQL to run')).toContainText(`references "public"."${CRITICS}"`)
   await columnPanel.getByRole('button', { name: 'Save' }).click()
   await expect(columnPanel).toHaveCount(0)
+  // The panel gives the focus back to the menu's button that opened it.
+  await expect(page.getByRole('button', { name: 'Insert', exact: true })).toBeFocused()
   const [fk] = await query<{ action: string }>(
     `select confdeltype as action from pg_constraint where conrelid = 'public.${TABLE}'::regclass and contype = 'f'`,
   )
@@ -145,6 +151,7 @@ test('create a table, add a foreign key, insert, edit every type, import, export
     await rowPanel.getByLabel('title', { exact: true }).fill(title)
     await rowPanel.getByLabel('rating', { exact: true }).fill(rating)
     await rowPanel.getByLabel('critic_id', { exact: true }).fill('1')
+    if (rating === '4') await expectAccessible(page)
     await rowPanel.getByRole('button', { name: 'Save' }).click()
     await expect(rowPanel).toHaveCount(0)
   }
@@ -166,6 +173,7 @@ test('create a table, add a foreign key, insert, edit every type, import, export
   await jsonEditor.getByRole('textbox', { name: 'meta' }).fill('{pages: 1')
   await jsonEditor.getByRole('textbox', { name: 'meta' }).press('Enter')
   await expect(jsonEditor.getByText('Please enter a valid JSON')).toBeVisible()
+  await expectAccessible(page)
   await jsonEditor.getByRole('textbox', { name: 'meta' }).press('Escape')
   await expect(jsonEditor).toHaveCount(0)
   await screenshot(page, '09-edited-row')
@@ -198,6 +206,7 @@ test('create a table, add a foreign key, insert, edit every type, import, export
     buffer: Buffer.from('title,rating,critic_id\nImported one,3,2\nImported two,lots,2\n'),
   })
   await expect(dialog.getByRole('region', { name: 'Preview' })).toContainText('Imported one')
+  await expectAccessible(page)
   await dialog.getByRole('button', { name: 'Import data' }).click()
   const rejected = dialog.getByRole('list', { name: 'Rejected rows' })
   await expect(rejected.getByRole('listitem')).toHaveCount(1)
@@ -223,11 +232,14 @@ test('create a table, add a foreign key, insert, edit every type, import, export
   await scrollToStart(page, TABLE)
   await (await cell(page, 2, 'title', TABLE)).click({ button: 'right' })
   await page.getByRole('menuitem', { name: 'Delete row' }).click()
+  await expectAccessible(page)
   await page
     .getByRole('dialog', { name: 'Delete 1 row from this table?' })
     .getByRole('button', { name: 'Delete 1 row' })
     .click()
   await expectRecords(page, 3)
+  // The deleted row's cell has gone: the focus is back in the grid, not on <body>.
+  await expect(grid(page, TABLE).locator(':focus')).toHaveCount(1)
   expect(await query(`select title from public.${TABLE} order by id`)).toEqual([
     { title: 'First read, again' },
     { title: 'Imported one' },

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Dialog } from 'radix-ui'
 import { DialogContent } from '../../../ui/dialog'
 import { useQueries } from '@tanstack/react-query'
@@ -140,10 +140,23 @@ function RowForm({
   const insert = useInsertTableRows(projectRef, queue)
   const update = useUpdateTableRow(projectRef, queue)
   const pending = insert.isPending || update.isPending
+  // A refusal that names one of the row's columns is shown on that field, which takes the focus (issue 18).
+  const form = useRef<HTMLFormElement>(null)
+  const [serverError, setServerError] = useState<{ column: string; message: string } | null>(null)
+  useEffect(() => {
+    if (serverError)
+      form.current?.querySelector<HTMLElement>(`[data-column="${CSS.escape(serverError.column)}"]`)?.focus()
+  }, [serverError])
+  const onSaveError = (error: unknown) => {
+    const column = columnNamedBy(error, ordered)
+    setServerError(column ? { column, message: errorMessage(error) } : null)
+  }
+  const shownErrors = serverError ? { ...errors, [serverError.column]: serverError.message } : errors
 
   const setField = (name: string, field: RowField) => {
     setFields((current) => ({ ...current, [name]: field }))
     setErrors(({ [name]: _, ...rest }) => rest)
+    if (serverError?.column === name) setServerError(null)
   }
 
   const submit = () => {
@@ -160,6 +173,7 @@ function RowForm({
             toast.success(M.rowInserted)
             onClose()
           },
+          onError: onSaveError,
         },
       )
       return
@@ -181,12 +195,14 @@ function RowForm({
           toast.success(M.rowUpdated)
           onClose()
         },
+        onError: onSaveError,
       },
     )
   }
 
   return (
     <form
+      ref={form}
       noValidate
       className="flex min-h-0 flex-1 flex-col"
       onSubmit={(e) => {
@@ -202,13 +218,13 @@ function RowForm({
             mode={mode}
             isPrimaryKey={primaryKeys.includes(column.name)}
             field={fields[column.name] ?? EMPTY_FIELD}
-            error={errors[column.name]}
+            error={shownErrors[column.name]}
             onChange={(field) => setField(column.name, field)}
           />
         ))}
       </div>
       <div className="space-y-3 border-t border-border px-5 py-3">
-        <FormError error={insert.error ?? update.error} />
+        <FormError error={serverError ? null : (insert.error ?? update.error)} />
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>{M.cancel}</Button>
           <Button type="submit" variant="primary" loading={pending}>
@@ -257,6 +273,7 @@ function RowFieldControl({
           : (formatHint(column) ?? (column.is_nullable ? 'NULL' : undefined))
   const common = {
     id,
+    'data-column': column.name,
     disabled,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
@@ -338,4 +355,13 @@ function RowFieldControl({
       )}
     </div>
   )
+}
+
+/**
+ * The row's column a Postgres refusal names, as Postgres words it ('null value in column "name" of relation
+ * …', 'value too long for … column "code"'): the server passes the message whole, without the column field.
+ */
+function columnNamedBy(error: unknown, columns: readonly PgColumn[]): string | undefined {
+  const message = errorMessage(error)
+  return columns.find((c) => message.includes(`column "${c.name}"`))?.name
 }
