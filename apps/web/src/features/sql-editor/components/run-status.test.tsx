@@ -1,24 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { SqlRunResult } from '@basalt/contracts'
+import type { SqlResult } from '@basalt/contracts'
 import { renderWithProviders } from '../../../test/helpers'
+import { sqlRun as run } from '../../../test/sql-run-fixtures'
 import { EDITOR_MESSAGES, POSTGRES_PERFORMANCE_DOCS } from './messages'
 import { RunStatus } from './run-status'
 
-const run = (extra: Partial<SqlRunResult>): SqlRunResult => ({
-  runId: 'r',
-  results: [],
-  notices: [],
-  status: 'success',
-  error: null,
-  rolledBack: false,
-  statementCount: 1,
-  durationMs: 1,
-  ...extra,
-})
-
-const insert: SqlRunResult['results'][number] = {
+const insert: SqlResult = {
   statement: { index: 0, sql: 'insert into t values (1)', start: 0, end: 24, line: 1 },
   columns: [],
   rows: [],

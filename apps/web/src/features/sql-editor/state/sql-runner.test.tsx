@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { AnalyzedStatement, SqlRunResult } from '@basalt/contracts'
+import type { AnalyzedStatement } from '@basalt/contracts'
 import { mockFetch, renderWithProviders } from '../../../test/helpers'
+import { sqlRun as answer, sqlTextResult } from '../../../test/sql-run-fixtures'
 import { DestructiveQueryDialog } from '../components/destructive-query-dialog'
 import { EDITOR_MESSAGES } from '../components/messages'
 import { RunStatus } from '../components/run-status'
@@ -12,28 +13,6 @@ import { errorPlace, useSqlRunner, type RunRequest, type RunTarget } from './sql
 const QUERY = '/api/platform/pg-meta/abc/query'
 const ANALYZE = `${QUERY}/analyze`
 const CANCEL = `${QUERY}/cancel`
-
-const select = (sql: string, rows: unknown[][]): SqlRunResult['results'][number] => ({
-  statement: { index: 0, sql, start: 0, end: sql.length, line: 1 },
-  columns: [{ name: 'body', type: 'text', typeId: 25 }],
-  rows,
-  command: 'SELECT',
-  rowCount: rows.length,
-  capped: null,
-  durationMs: 1,
-})
-
-const answer = (extra: Partial<SqlRunResult> = {}): SqlRunResult => ({
-  runId: 'r',
-  results: [],
-  notices: [],
-  status: 'success',
-  error: null,
-  rolledBack: false,
-  statementCount: 1,
-  durationMs: 1,
-  ...extra,
-})
 
 const drop: AnalyzedStatement = {
   index: 0,
@@ -81,7 +60,7 @@ describe('running SQL from the editor', () => {
   it('runs what is sent with a run id of its own, as the chosen role, on the chosen database', async () => {
     const { calls } = mockFetch({
       [`POST ${ANALYZE}`]: { body: { statements: [], destructive: [] } },
-      [`POST ${QUERY}`]: { body: answer({ results: [select('select body from notes', [['hello']])] }) },
+      [`POST ${QUERY}`]: { body: answer({ results: [sqlTextResult('select body from notes', [['hello']])] }) },
     })
     renderWithProviders(
       <RunHarness
