@@ -10,6 +10,7 @@ import { ErrorState } from '../../ui/empty-state'
 import { Banner } from '../../ui/banner'
 import { ProjectStatusBadge } from '../../ui/project-status-badge'
 import { SideMenu } from '../../ui/side-menu'
+import { CollapsibleSidebar } from '../../ui/collapsible-sidebar'
 import { Button } from '../../ui/button'
 import { useProjectDetail } from '../../features/project-shell/api/get-project'
 import { useReports } from '../../project/reports/get-reports'
@@ -146,16 +147,18 @@ function ProjectFrame({
       <div className="flex min-h-0 flex-1">
         <ProjectNav base={base} menu={menu} />
         {current && current.groups.length > 0 && (
-          <aside className="hidden w-56 shrink-0 overflow-y-auto border-r border-border md:block">
-            <SideMenu
-              title={current.label}
-              label={`${current.label} menu`}
-              groups={current.groups.map((g) => ({
-                title: g.title,
-                items: g.entries.map((e) => ({ label: e.label, href: `${base}/${e.path}`, badge: e.badge })),
-              }))}
-            />
-          </aside>
+          <CollapsibleSidebar label={`${current.label} menu`}>
+            <aside className="w-56 shrink-0 overflow-y-auto border-r border-border">
+              <SideMenu
+                title={current.label}
+                label={`${current.label} menu`}
+                groups={current.groups.map((g) => ({
+                  title: g.title,
+                  items: g.entries.map((e) => ({ label: e.label, href: `${base}/${e.path}`, badge: e.badge })),
+                }))}
+              />
+            </aside>
+          </CollapsibleSidebar>
         )}
         <main className="min-w-0 flex-1 overflow-y-auto">
           <Outlet context={context} />

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router'
 import { useSignedInSession } from '../../lib/auth'
 import { SideMenu } from '../../ui/side-menu'
+import { CollapsibleSidebar } from '../../ui/collapsible-sidebar'
 import { AppHeader } from '../app-header'
 import { PreferencesPage } from '../../features/account/components/preferences-page'
 import { AccessTokensPage } from '../../features/account/components/access-tokens-page'
@@ -20,9 +21,11 @@ export function AccountLayout() {
     <div className="flex h-full flex-col" data-title-context="Account">
       <AppHeader />
       <div className="flex min-h-0 flex-1">
-        <aside className="w-56 shrink-0 overflow-y-auto border-r border-border">
-          <SideMenu title="Account" label="Account" groups={[{ items: [...ACCOUNT_MENU] }]} />
-        </aside>
+        <CollapsibleSidebar label="account menu">
+          <aside className="w-56 shrink-0 overflow-y-auto border-r border-border">
+            <SideMenu title="Account" label="Account" groups={[{ items: [...ACCOUNT_MENU] }]} />
+          </aside>
+        </CollapsibleSidebar>
         <main className="min-w-0 flex-1 overflow-y-auto">
           <Outlet />
         </main>

@@ -3,6 +3,7 @@ import type { Organization } from '@basalt/contracts'
 import { isApiError } from '../../lib/api-client'
 import { useSignedInSession } from '../../lib/auth'
 import { SideMenu } from '../../ui/side-menu'
+import { CollapsibleSidebar } from '../../ui/collapsible-sidebar'
 import { PageSpinner } from '../../ui/spinner'
 import { ErrorState } from '../../ui/empty-state'
 import { Button } from '../../ui/button'
@@ -50,20 +51,22 @@ export function OrganizationLayout() {
         </div>
       ) : (
         <div className="flex min-h-0 flex-1">
-          <aside className="w-56 shrink-0 overflow-y-auto border-r border-border">
-            <SideMenu
-              title={organization.data.name}
-              label="Organization"
-              groups={[
-                {
-                  items: buildOrgMenu(organization.data.permissions).map((e) => ({
-                    label: e.label,
-                    href: `/org/${slug}/${e.path}`,
-                  })),
-                },
-              ]}
-            />
-          </aside>
+          <CollapsibleSidebar label="organization menu">
+            <aside className="w-56 shrink-0 overflow-y-auto border-r border-border">
+              <SideMenu
+                title={organization.data.name}
+                label="Organization"
+                groups={[
+                  {
+                    items: buildOrgMenu(organization.data.permissions).map((e) => ({
+                      label: e.label,
+                      href: `/org/${slug}/${e.path}`,
+                    })),
+                  },
+                ]}
+              />
+            </aside>
+          </CollapsibleSidebar>
           <main className="min-w-0 flex-1 overflow-y-auto">
             <Outlet context={{ organization: organization.data }} />
           </main>

@@ -6,6 +6,7 @@ import { NO_PRIMARY_KEY_MESSAGE, TRUNCATE_IMPERSONATING_MESSAGE } from '@basalt/
  */
 export const TABLE_EDITOR_MESSAGES = {
   pageTitle: 'Table editor',
+  tableList: 'table list',
   definitionLabel: 'Table definition',
   // spec 1 §2 empty states and error panel
   emptyTitle: 'This table is empty',

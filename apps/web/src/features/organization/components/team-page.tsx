@@ -81,7 +81,7 @@ function MembersTable({
 
   return (
     <>
-      <Table>
+      <Table label="Members">
         <THead>
           <Tr>
             <Th>Member</Th>
@@ -107,7 +107,8 @@ function MembersTable({
                 {canManage ? (
                   <NativeSelect
                     aria-label={`Role of ${m.email}`}
-                    className="w-40"
+                    // Its own width even in a squeezed table: a narrow screen scrolls the table instead.
+                    className="w-40 min-w-40"
                     value={m.role}
                     onChange={(e) => changeRole(m, e.target.value as OrgRole)}
                   >

@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react'
+import { CollapsibleSidebar } from '../../../ui/collapsible-sidebar'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
 import { EntitySidebar } from './entity-sidebar'
 import { SchemaEditorProvider } from './schema-editor'
@@ -16,7 +17,9 @@ export function TableEditorLayout({ projectRef, children }: { projectRef: string
         <div className="flex h-full min-h-0">
           {/* The design has no visible heading here; the page still has one (ui/orientation.ts). */}
           <h1 className="sr-only">{TABLE_EDITOR_MESSAGES.pageTitle}</h1>
-          <EntitySidebar projectRef={projectRef} schema={schema} onSchemaChange={setSchema} />
+          <CollapsibleSidebar label={TABLE_EDITOR_MESSAGES.tableList}>
+            <EntitySidebar projectRef={projectRef} schema={schema} onSchemaChange={setSchema} />
+          </CollapsibleSidebar>
           <div className="flex min-w-0 flex-1 flex-col">{children}</div>
         </div>
       </SchemaEditorProvider>
