@@ -1,7 +1,8 @@
 // Journey 13: the SQL editor (spec 2 §2, §4, §7, §8; issue 12). An owner writes SQL in the Monaco editor and
 // runs it with Ctrl+Enter: two statements show both their results; an error shows psql's lines and its line is
 // highlighted in the editor; a `select pg_sleep(60)` is cancelled; a `drop table` asks first and names the
-// table; impersonating anon on a table with row-level security shows only the rows anon may see. On a project
+// table; impersonating anon on a table with row-level security shows only the rows anon may see; Prettify
+// formats (and Undo takes it back); a past run reopens from the history. On a project
 // of its own with a read replica, a write sent to the replica is refused with the spec's note and 'Switch to
 // primary database' puts the run back on the primary; with that project's statement timeout lowered, a long
 // query says it ran into the timeout and links to the setting. Last, a query is charted, saved as a snippet, renamed,
@@ -99,6 +100,13 @@ test('an owner runs SQL, reads every result, sees an error in place, cancels and
   await expect(highlighted).toHaveCount(1)
   expect(Math.round((await highlighted.boundingBox())!.y)).toBe(Math.round((await lineThree.boundingBox())!.y))
 
+  // Prettify formats the text in place, as an edit that Undo takes back.
+  await write(page, 'select id, body from public.j13_notes where public order by id;')
+  await page.getByRole('button', { name: 'Prettify' }).click()
+  await expect.poll(() => editor(page).locator('.view-line').count()).toBeGreaterThan(3)
+  await textArea(page).press('ControlOrMeta+Z')
+  await expect(editor(page).locator('.view-line')).toHaveCount(1)
+
   // A long query is cancelled: the editor says so.
   await write(page, 'select pg_sleep(60);')
   await runButton(page).click()
@@ -137,6 +145,16 @@ test('an owner runs SQL, reads every result, sees an error in place, cancels and
   await expect(results(page).getByRole('gridcell', { name: 'world' })).toBeVisible()
   await expect(results(page).getByRole('gridcell', { name: 'hello' })).toBeVisible()
   await expect(results(page).getByRole('gridcell', { name: 'secret' })).toHaveCount(0)
+
+  // Every run is in the history, and one reopens in the editor.
+  await write(page, 'select 1;')
+  await page.getByRole('button', { name: 'History' }).click()
+  const history = page.getByRole('dialog', { name: 'Query history' })
+  const latest = history.getByRole('listitem').first()
+  await expect(latest).toContainText('select body from public.j13_notes order by id;')
+  await latest.getByRole('button', { name: 'Open in editor' }).click()
+  await expect(history).toHaveCount(0)
+  await expect(editor(page)).toContainText('select\u00a0body\u00a0from\u00a0public.j13_notes')
 })
 
 test('a write sent to a read replica is refused, the run goes back to the primary, and a timeout says how to avoid it', async ({
