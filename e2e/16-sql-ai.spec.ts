@@ -49,6 +49,8 @@ async function write(page: Page, sql: string) {
 }
 
 test('an owner asks AI for a query, chats, inserts its SQL and debugs an error', async ({ page, platform }) => {
+  // Three answers, three runs and four screenshots, each scanned by axe in both themes: more than the default.
+  test.setTimeout(120_000)
   const db = await projectDatabase(PROJECT)
   try {
     await db.query(`drop table if exists public.j16_todos`)
@@ -80,6 +82,8 @@ test('an owner asks AI for a query, chats, inserts its SQL and debugs an error',
   await page.getByRole('textbox', { name: 'SQL (suggested)' }).press('Enter')
   await expect(diff(page)).toHaveCount(0)
   await expect(editor(page)).toContainText('where\u00a0not\u00a0done')
+  // The editor is back with the focus the diff had.
+  await expect(textArea(page)).toBeFocused()
   await runButton(page).click()
   await expect(results(page).getByRole('gridcell', { name: 'rest' })).toBeVisible()
   await expect(results(page).getByRole('gridcell', { name: 'ship' })).toHaveCount(0)

@@ -1,5 +1,6 @@
 // The code-editor chunk: Monaco and the React components around it. Loaded by code-editor.tsx on first use.
 import Editor, { DiffEditor } from '@monaco-editor/react'
+import type * as Monaco from 'monaco-editor'
 import type { CodeEditorProps, DiffEditorProps } from './code-editor'
 import { CodeEditorLoading } from './code-editor'
 import './code-editor.css'
@@ -69,7 +70,11 @@ export function MonacoDiffEditor({
       language={language}
       theme={dark ? DARK_THEME : LIGHT_THEME}
       loading={<CodeEditorLoading />}
-      onMount={(editor, monaco) => onMount?.(editor, monaco)}
+      onMount={(editor, monaco) => {
+        keepAriaLabel(editor.getOriginalEditor(), monaco, `${label} (current)`)
+        keepAriaLabel(editor.getModifiedEditor(), monaco, `${label} (suggested)`)
+        onMount?.(editor, monaco)
+      }}
       options={{
         ...SHARED_OPTIONS,
         ariaLabel: label,
@@ -83,4 +88,16 @@ export function MonacoDiffEditor({
       }}
     />
   )
+}
+
+/**
+ * Monaco's diff editor empties its two sides' accessible names whenever it updates their options without
+ * naming them again (switching between side by side and inline as its width changes, say): the name is put
+ * back at once, so the text boxes are never nameless (axe: aria-input-field-name).
+ */
+function keepAriaLabel(editor: Monaco.editor.ICodeEditor, monaco: typeof Monaco, label: string) {
+  const option = monaco.editor.EditorOption.ariaLabel
+  editor.onDidChangeConfiguration((event) => {
+    if (event.hasChanged(option) && editor.getOption(option) !== label) editor.updateOptions({ ariaLabel: label })
+  })
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { errorMessage } from '../../../lib/format'
 import { randomUuid } from '../../../lib/uuid'
-import type { DiffEditorInstance, MonacoApi } from '../../../ui/code-editor/code-editor'
+import type { CodeEditorInstance, DiffEditorInstance, MonacoApi } from '../../../ui/code-editor/code-editor'
 import { createSnippet, storeSnippet } from '../api/create-snippet'
 import { titleSql } from '../api/title-sql'
 import { SNIPPET_MESSAGES } from '../snippet-messages'
@@ -103,6 +103,8 @@ export interface SqlAssistantDiff {
   accepting: boolean
   /** For the page's DiffEditor: Enter accepts and Escape discards while the diff has the focus. */
   onDiffMount: (editor: DiffEditorInstance, monaco: MonacoApi) => void
+  /** For the page's editor, back after the diff: it takes the focus the diff had (never lost to the page). */
+  onEditorMount: (editor: CodeEditorInstance) => void
 }
 
 /**
@@ -115,6 +117,8 @@ export function useSqlAssistantDiff(projectRef: string, document: SnippetDocumen
   const [accepting, setAccepting] = useState(false)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  // The diff (or its Accept button) had the focus: the editor that replaces it takes it.
+  const refocus = useRef(false)
 
   const createNewSnippet = async (current: AiSuggestion) => {
     const sql = textAfter(current)
@@ -139,10 +143,13 @@ export function useSqlAssistantDiff(projectRef: string, document: SnippetDocumen
     if (!suggestion || accepting) return
     if (suggestion.type === 'new-snippet') return void createNewSnippet(suggestion)
     document.setSql(textAfter(suggestion))
+    refocus.current = true
     setSuggestion(null)
   }
   const discard = () => {
-    if (!accepting) setSuggestion(null)
+    if (accepting) return
+    refocus.current = true
+    setSuggestion(null)
   }
 
   // Monaco's actions are registered once per diff editor: they call the latest accept and discard.
@@ -178,5 +185,10 @@ export function useSqlAssistantDiff(projectRef: string, document: SnippetDocumen
     discard,
     accepting,
     onDiffMount,
+    onEditorMount: (editor) => {
+      if (!refocus.current) return
+      refocus.current = false
+      editor.focus()
+    },
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Settings, Sparkles } from 'lucide-react'
 import { toast } from 'sonner'
 import { errorMessage } from '../../../../lib/format'
@@ -42,6 +42,7 @@ export function AskAiBar({
   const edit = useEditSql(projectRef)
   const [prompt, setPrompt] = useState('')
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
   const editing = sql.trim() !== ''
   const pending = generate.isPending || edit.isPending
   const disabled = !availability.ready || readOnly || blocked
@@ -82,6 +83,7 @@ export function AskAiBar({
       <form onSubmit={submit} className="flex items-center gap-2" aria-label={AI_MESSAGES.askLabel}>
         <Sparkles aria-hidden className="size-4 shrink-0 text-brand" />
         <input
+          ref={input}
           aria-label={AI_MESSAGES.askLabel}
           aria-describedby={availability.reason ? 'ask-ai-reason' : undefined}
           value={prompt}
@@ -110,7 +112,10 @@ export function AskAiBar({
           {availability.reason}
         </p>
       )}
-      <SchemaSuggestion enabled={availability.ready && (availability.status?.schemaMetadataAllowed ?? false)} />
+      <SchemaSuggestion
+        enabled={availability.ready && (availability.status?.schemaMetadataAllowed ?? false)}
+        onDone={() => input.current?.focus()}
+      />
       <AiSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} availability={availability} />
     </div>
   )
@@ -120,7 +125,7 @@ export function AskAiBar({
  * The suggestion popover (spec 2 §4): after 300 ms, only while schema inclusion is off, after three AI
  * answers in this browser and until dismissed. It asks for nothing modal: the focus stays where it is.
  */
-function SchemaSuggestion({ enabled }: { enabled: boolean }) {
+function SchemaSuggestion({ enabled, onDone }: { enabled: boolean; onDone: () => void }) {
   const [includeSchema, setIncludeSchema] = useAiSchemaInclusion()
   const [dismissed, setDismissed] = useAiSuggestionDismissed()
   const count = useAiQueryCount()
@@ -140,10 +145,24 @@ function SchemaSuggestion({ enabled }: { enabled: boolean }) {
       <h2 className="font-medium">{AI_MESSAGES.popoverTitle}</h2>
       <p className="mt-1 text-muted-foreground">{AI_MESSAGES.popoverText}</p>
       <div className="mt-3 flex justify-end gap-2">
-        <Button size="sm" variant="ghost" onClick={() => setDismissed(true)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            setDismissed(true)
+            onDone()
+          }}
+        >
           {AI_MESSAGES.popoverDismiss}
         </Button>
-        <Button size="sm" variant="primary" onClick={() => setIncludeSchema(true)}>
+        <Button
+          size="sm"
+          variant="primary"
+          onClick={() => {
+            setIncludeSchema(true)
+            onDone()
+          }}
+        >
           {AI_MESSAGES.popoverInclude}
         </Button>
       </div>
