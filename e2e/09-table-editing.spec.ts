@@ -165,6 +165,15 @@ test('create a table, add a foreign key, insert, edit every type, import, export
   await pickInCell(page, 1, 'published', 'TRUE')
   await editCell(page, 1, 'read_on', '2026-11-20', 'inline')
   await pickInCell(page, 1, 'mood', 'loved')
+  // One Escape closes a choice editor, back on its cell.
+  for (const column of ['published', 'mood']) {
+    const target = await cell(page, 1, column, TABLE)
+    await target.dblclick()
+    await expect(grid(page, TABLE).getByRole('combobox', { name: column })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(grid(page, TABLE).getByRole('combobox', { name: column })).toHaveCount(0)
+    await expect(target).toBeFocused()
+  }
   await editCell(page, 1, 'meta', '{"pages": 320, "format": "paperback"}', 'dialog')
   await editCell(page, 1, 'tags', '["sf", "classic"]', 'dialog')
   // Invalid JSON is refused before anything is sent.
