@@ -5,7 +5,7 @@
 // formats (and Undo takes it back); a past run reopens from the history. On a project
 // of its own with a read replica, a write sent to the replica is refused with the spec's note and 'Switch to
 // primary database' puts the run back on the primary; with that project's statement timeout lowered, a long
-// query says it ran into the timeout and links to the setting. Last, a query is charted, saved as a snippet, renamed,
+// query says it ran into the timeout and links to the setting. Another member opens a shared query read-only. Last, a query is charted, saved as a snippet, renamed,
 // shared with the project, and found again after a reload. The members are this journey's own (owners of the
 // organisation), so the theme they switch is seen by no other.
 import type { Page } from '@playwright/test'
@@ -227,6 +227,7 @@ test('a write sent to a read replica is refused, the run goes back to the primar
 
 test('an owner charts a result, and the query is saved, renamed, shared and found after a reload', async ({
   page,
+  browser,
   platform,
 }) => {
   const db = await projectDatabase(PROJECT)
@@ -275,6 +276,23 @@ test('an owner charts a result, and the query is saved, renamed, shared and foun
   await list.getByRole('link', { name: 'J13 signups by day' }).click()
   await expect(page).toHaveURL(address)
   await expect(editor(page)).toContainText(sql.replace(/ /g, '\u00a0'))
+
+  // Another member opens the shared query read-only: typing changes nothing, running it works.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  try {
+    const viewer = await other.newPage()
+    await signIn(viewer, await platform.member('j13-viewer', 'developer'))
+    await viewer.goto(address)
+    await expect(viewer.getByText('Read-only', { exact: true })).toBeVisible()
+    await expect(editor(viewer)).toContainText(sql.replace(/ /g, '\u00a0'))
+    await editor(viewer).click()
+    await viewer.keyboard.type('-- mine')
+    await expect(editor(viewer)).not.toContainText('--\u00a0mine')
+    await runButton(viewer).click()
+    await expect(results(viewer).getByRole('gridcell', { name: '5', exact: true })).toBeVisible()
+  } finally {
+    await other.close()
+  }
 })
 
 test('a Read-only member runs reads as themselves, and a write is refused by Postgres', async ({ page, platform }) => {
