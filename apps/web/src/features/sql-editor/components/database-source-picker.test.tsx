@@ -55,4 +55,17 @@ describe('DatabaseSourcePicker', () => {
     const entry = Number.parseInt(within(list).getAllByRole('radio')[0]!.style.height)
     expect(Number.parseInt(list.style.maxHeight)).toBe(SOURCE_LIST_VISIBLE_ENTRIES * entry)
   })
+
+  it('goes back to the primary when the chosen replica is removed', async () => {
+    let databases = [primary, replica(1)]
+    mockFetch({ 'GET /api/platform/projects/abc/databases': () => ({ body: databases }) })
+    const { queryClient } = renderWithProviders(<Picker />)
+    await userEvent.click(screen.getByRole('button', { name: 'Source: Primary database' }))
+    await userEvent.click(await screen.findByRole('radio', { name: 'Read replica (abc-rr-1)' }))
+    expect(screen.getByRole('status', { name: 'Sent as' })).toHaveTextContent('r-1')
+    databases = [primary]
+    await queryClient.refetchQueries()
+    expect(await screen.findByRole('button', { name: 'Source: Primary database' })).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: 'Sent as' })).toHaveTextContent('primary')
+  })
 })

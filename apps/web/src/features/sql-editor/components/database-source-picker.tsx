@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { Database } from 'lucide-react'
 import { RadioGroup } from 'radix-ui'
@@ -36,6 +36,11 @@ export function DatabaseSourcePicker({
   const chosen = databases.data?.find((d) => d.type !== 'primary' && d.connectionId === value)
   const label = chosen ? databaseLabel(chosen) : EDITOR_MESSAGES.primary
   const primaryId = databases.data?.find((d) => d.type === 'primary')?.connectionId
+  // A replica removed meanwhile (or not up) can run nothing: the runs go back to the primary.
+  const gone = value !== undefined && databases.data !== undefined && chosen?.status !== 'active'
+  useEffect(() => {
+    if (gone) onChange(undefined)
+  }, [gone, onChange])
   return (
     <ToolbarPopover
       label={EDITOR_MESSAGES.sourceTitle}
