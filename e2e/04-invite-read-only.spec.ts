@@ -3,6 +3,7 @@
 // may not: neither in the interface nor by calling the server directly. The organisation and its project
 // are this journey's own, so its Team page shows only what the journey did.
 import type { Page } from '@playwright/test'
+import { watchAccessibility } from './support/accessibility'
 import { expect, signIn, test, type Organization } from './support/fixtures'
 import { OWNER, TEXT, csrfHeader, screenshot, type Person } from './support/journey'
 
@@ -54,6 +55,7 @@ test('a Read-only member joins through an invite link and cannot change the orga
 
   // The invitee, signed out, in a browser of their own.
   const readerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  const readerAxe = watchAccessibility(readerContext)
   const reader = await readerContext.newPage()
   await reader.goto(inviteLink)
   await expect(reader.getByRole('heading', { name: 'Create your account' })).toBeVisible()
@@ -116,6 +118,7 @@ test('a Read-only member joins through an invite link and cannot change the orga
   const project = await reader.request.get(`/api/projects/${ref}`)
   expect(project.status()).toBe(200)
   expect(await project.json()).toMatchObject({ name: PROJECT_NAME, role: 'read_only' })
+  await readerAxe.finish()
   await readerContext.close()
 
   // The owner now sees the invitee as a Read-only member, and the invitation is used up.
@@ -131,6 +134,7 @@ test('an invite link opened in a browser that never visited Basalt signs the inv
   const inviteLink = await createInviteLink(page, slug, email)
 
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  const inviteeAxe = watchAccessibility(context)
   const invitee = await context.newPage()
   await invitee.goto(inviteLink)
   await expect(invitee.getByRole('heading', { name: 'Create your account' })).toBeVisible()
@@ -139,5 +143,6 @@ test('an invite link opened in a browser that never visited Basalt signs the inv
   await invitee.getByRole('button', { name: `Sign up and join ${ORGANIZATION_NAME}` }).click()
   await expect(invitee).toHaveURL(/\/projects$/)
   await expect(invitee.getByRole('region', { name: ORGANIZATION_NAME })).toBeVisible()
+  await inviteeAxe.finish()
   await context.close()
 })
