@@ -82,7 +82,8 @@ export function useSqlChat({
   const chat = useChat({
     id: chatId,
     transport,
-    messages: readConversation(chatStorageKey(projectRef, snippetId)),
+    // A new query has no conversation yet; its first edit gives it an id, under which the chat is kept.
+    messages: snippetId === 'new' ? [] : readConversation(chatStorageKey(projectRef, snippetId)),
     onFinish: ({ isError }) => {
       if (!isError) countAiQuery()
     },
@@ -91,8 +92,8 @@ export function useSqlChat({
   const key = chatStorageKey(projectRef, snippetId)
   const settled = chat.status === 'ready' || chat.status === 'error'
   useEffect(() => {
-    if (settled) writeConversation(key, chat.messages)
-  }, [key, settled, chat.messages])
+    if (settled && snippetId !== 'new') writeConversation(key, chat.messages)
+  }, [key, snippetId, settled, chat.messages])
 
   const clear = () => {
     chat.setMessages([])
