@@ -325,7 +325,25 @@ test('the grid by keyboard alone: one tab stop, header menus, expand row, the fo
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
   await expect(sheet.getByText('Expand the row in a side panel')).toBeVisible()
   await expectAccessible(page)
+  await screenshot(page, '08-grid-keyboard-shortcuts')
   await page.keyboard.press('Escape')
+  await expect(title1).toBeFocused()
+
+  // The '+' header, last of the header row: Enter opens the new column's panel, and closing it comes back.
+  await page.keyboard.press('ArrowUp')
+  await page.keyboard.press('End')
+  const add = grid(page).getByRole('button', { name: 'Add column' })
+  await expect(add).toBeFocused()
+  await page.keyboard.press('Enter')
+  const columnPanel = page.getByRole('dialog', { name: 'Add a new column to books' })
+  await expect(columnPanel).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(columnPanel).toHaveCount(0)
+  await expect(add).toBeFocused()
+  await page.keyboard.press('Home')
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowDown')
   await expect(title1).toBeFocused()
 
   // The foreign key: Ctrl+Enter on its cell opens the referenced row.
