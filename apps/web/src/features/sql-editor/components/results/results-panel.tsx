@@ -5,7 +5,6 @@ import type { SqlNotice, SqlRunResult, StatementPlace } from '@basalt/contracts'
 import { AddToReportMenu } from '../../../../project/reports/add-to-report-menu'
 import { EmptyState } from '../../../../ui/empty-state'
 import { Spinner } from '../../../../ui/spinner'
-import { cn } from '../../../../lib/cn'
 import { useResultsView } from '../../state/results-view'
 import { NoticesList } from './notices-list'
 import { formatMs, ResultSetView, resultSummary } from './result-set-view'
@@ -79,7 +78,9 @@ export function ResultsPanel({
         />
       )}
       {run && (
-        <div className={cn('flex min-h-0 flex-1 flex-col', running && 'opacity-60')}>
+        // The last results stay as they are while the next run runs ('Running...' says so above): fading
+        // them would take their text below AA contrast.
+        <div className="flex min-h-0 flex-1 flex-col" aria-busy={running || undefined}>
           <NoticesList notices={runNotices} label={M.notices} place={placeOf} />
           {results.length > 0 && (
             <Tabs.Root
