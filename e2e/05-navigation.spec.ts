@@ -31,7 +31,13 @@ const AREAS: Area[] = [
     entries: [],
     built: (main) => main.getByRole('complementary', { name: 'Entities' }),
   },
-  { label: 'SQL editor', path: 'sql/new', title: 'New query', entries: ['New query', 'Templates', 'Quickstarts'] },
+  {
+    label: 'SQL editor',
+    path: 'sql/new',
+    title: 'Untitled query',
+    entries: [],
+    built: (main) => main.getByRole('complementary', { name: 'Queries' }),
+  },
   {
     label: 'Database',
     path: 'database/tables',

@@ -163,16 +163,7 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
     label: 'SQL editor',
     icon: FileCode2,
     path: 'sql/new',
-    menu: () => [
-      {
-        title: 'SQL editor',
-        entries: [
-          entry('New query', 'sql/new'),
-          entry('Templates', 'sql/templates'),
-          entry('Quickstarts', 'sql/quickstarts'),
-        ],
-      },
-    ],
+    // No secondary menu: the area's own sidebar lists 'New query', Templates, Quickstarts and the snippets.
     // sql/{snippetId}
     page: ({ segments, entry: known }) =>
       segments.length === 2 && !known ? { kind: 'page', area: 'sql', title: 'SQL editor' } : undefined,
