@@ -142,6 +142,28 @@ describe('the focus guard keeps the focus off <body>', () => {
     expect(screen.getByRole('button', { name: 'Remove filter name' })).toHaveFocus()
   })
 
+  it('when the last of a list goes, the focus goes to the nearest container that still holds a control', async () => {
+    function Popover() {
+      const [filters, setFilters] = useState(['price'])
+      return (
+        <div role="dialog" aria-label="Filters">
+          <div>
+            {filters.map((f) => (
+              <Button key={f} onClick={() => setFilters([])}>
+                Remove filter {f}
+              </Button>
+            ))}
+          </div>
+          <Button>Add filter</Button>
+        </div>
+      )
+    }
+    const user = userEvent.setup()
+    render(<Popover />)
+    await user.click(screen.getByRole('button', { name: 'Remove filter price' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add filter' })).toHaveFocus())
+  })
+
   it('when the focused control is disabled, the focus moves to its form', async () => {
     function Preferences() {
       const [saved, setSaved] = useState(false)

@@ -84,8 +84,13 @@ export function restoreFocus(
     () => memory?.element,
     () => fallback?.(),
     () => {
-      const container = memory?.ancestors.find((a) => a.isConnected)
-      return container ? focusTargetIn(container) : null
+      // The nearest surviving container that still holds something to focus ('Remove filter' may leave its
+      // list empty: then the popover around it).
+      for (const container of memory?.ancestors ?? []) {
+        const target = container.isConnected ? focusTargetIn(container) : null
+        if (target) return target
+      }
+      return null
     },
     mainHeading,
   ]
