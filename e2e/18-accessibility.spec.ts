@@ -23,6 +23,20 @@ test('the skip link, page titles and the focus after a route change', async ({ p
   await expect(page.locator('h1')).toHaveCount(1)
 })
 
+test('saving preferences keeps the focus in the form when Save disables itself', async ({ page, platform }) => {
+  const member = await platform.member('j18-prefs', 'developer')
+  await signIn(page, member)
+  await page.goto('/account/me')
+  await page.getByLabel('Display name').fill('Pat Preferences')
+  const save = page.getByRole('button', { name: 'Save', exact: true })
+  await save.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Preferences saved')).toBeVisible()
+  // Saved, the form is clean and Save disables itself: the focus goes back into the form, not to <body>.
+  await expect(save).toBeDisabled()
+  await expect(page.getByLabel('Display name')).toBeFocused()
+})
+
 test('a wrong password is put on the password field, which takes the focus', async ({ page }) => {
   await page.goto('/sign-in')
   await expect(page).toHaveTitle('Welcome back · Basalt')
