@@ -31,6 +31,10 @@ test('a member enrols MFA, and signing in again asks for the code and returns to
   await page.getByLabel('6-digit code').fill(wrong)
   await page.getByRole('button', { name: 'Enable' }).click()
   await expect(page.getByRole('alert')).toBeVisible()
+  // The refusal is the code field's: marked invalid, described by the message, focused.
+  await expect(page.getByLabel('6-digit code')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('6-digit code')).toHaveAccessibleDescription(/.+/)
+  await expect(page.getByLabel('6-digit code')).toBeFocused()
   await expect(page.getByText('Not enabled', { exact: true })).toBeVisible()
 
   await page.getByLabel('6-digit code').fill(await totpCode(secret))
