@@ -198,6 +198,11 @@ function serially<T>(page: Page, run: () => Promise<T>): Promise<T> {
   return next
 }
 
+/** Resolves once the checks queued on `page` have run (a screenshot waits: a check switches the theme). */
+export async function accessibilityIdle(page: Page): Promise<void> {
+  await queues.get(page)
+}
+
 /**
  * The page as it is now, and its colours in the other theme, have no serious or critical WCAG 2.1 A/AA
  * violation. Call it after opening a dialog, side panel, popover or menu, once it shows what it is for.
@@ -213,7 +218,7 @@ const GONE =
 
 /**
  * Checks every page of `context` after each navigation, client-side route changes included (each address
- * once per test), in the theme it is shown in, while the journey goes on; `finish()` waits for the checks
+ * once per test), in the theme it is shown in and its colours in the other, while the journey goes on; `finish()` waits for the checks
  * and fails with every finding. The fixtures install it on the journey's own context; a journey that opens
  * another context installs it there too.
  */
@@ -226,7 +231,7 @@ export function watchAccessibility(context: BrowserContext, options: Accessibili
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame() || !frame.url().startsWith('http')) return
       const run = serially(page, async () => {
-        findings.push(...(await check(page, { ...options, themes: 'current' }, seen)))
+        findings.push(...(await check(page, options, seen)))
       }).catch((error: Error) => {
         // A page that moves on or closes mid-check is checked at its next address; anything else is axe's
         // own trouble, reported without failing the journey for it.

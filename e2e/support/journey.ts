@@ -6,6 +6,7 @@ import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import pg from 'pg'
+import { accessibilityIdle } from './accessibility'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const RESULTS = path.join(ROOT, 'test-results')
@@ -100,6 +101,8 @@ export async function expectNoErrorPage(page: Page): Promise<void> {
 /** A full-page screenshot into test-results/screens/, for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS, { recursive: true })
+  // An accessibility check switches the theme for a moment: not in the picture.
+  await accessibilityIdle(page)
   // Out of the way of hover styles, and after the theme's colour transitions.
   const size = page.viewportSize()
   if (size) await page.mouse.move(size.width - 1, size.height - 1)
