@@ -4,10 +4,11 @@
 // page: time to first paint of the grid, time to scroll to its last row, and frame times while scrolling
 // through it, each against the same result of 100 rows (virtualised, the two should cost about the same).
 //
-// Standalone: `node scripts/node24.mjs node --import tsx bench/results-grid.ts`; RESULTS_GRID_SCREENSHOTS=<dir>
-// also saves screenshots of the panel (several results, notices, the cap, a chart; light and dark).
+// `BENCH_ONLY=results-grid npm run bench` runs it alone; RESULTS_GRID_SCREENSHOTS=<dir> also saves screenshots
+// of the panel (several results, notices, the cap, a chart; light and dark) and prints axe's findings on them.
+// With apps/web/dist built, the same 100,000 rows are measured through the app itself (the SQL editor page).
 import { createReadStream } from 'node:fs'
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { chmod, mkdtemp, rm, stat } from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -17,8 +18,9 @@ import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Page } from 'playwright-core'
 import { build } from 'vite'
 import type { SqlRunResult } from '@basalt/contracts'
-
-type Report = (figure: string, value: string, budget: string, ok: boolean | null) => void
+import { stats } from './in-process.ts'
+import { startBasalt } from './server-process.ts'
+import type { Report } from './table-editor.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
@@ -47,7 +49,7 @@ async function serve(dir: string): Promise<{ url: string; close(): Promise<void>
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+const median = (xs: number[]) => stats(xs).median
 
 /** Calls a measure of the page (bench/results-grid/page.tsx, where the DOM's types are). */
 const inPage = <T>(page: Page, call: string) => page.evaluate(`window.bench.${call}`) as Promise<T>
@@ -95,24 +97,23 @@ export async function resultsGridBench(report: Report): Promise<void> {
     const big = await measure(ROWS)
     const n = ROWS.toLocaleString('en')
     const ms = (x: number) => `${x.toFixed(1)} ms`
+    // Budgets in time rather than as ratios: the 100-row figures are a frame or two, where a collection or a
+    // busy machine moves a ratio a lot; the ratio says whether the rows' number costs anything at all.
+    const against = (big: number, small: number) =>
+      `${ms(big)} (${(big / small).toFixed(2)}× ${BASELINE_ROWS} rows: ${ms(small)})`
     report(
       `results grid: render and layout of ${n} rows (Chromium, page of the panel alone)`,
-      `${ms(big.render)} (${(big.render / small.render).toFixed(2)}× ${BASELINE_ROWS} rows: ${ms(small.render)})`,
-      `≤ 2× ${BASELINE_ROWS} rows`,
-      big.render <= 2 * small.render,
+      against(big.render, small.render),
+      '< 50 ms',
+      big.render < 50,
     )
     report(
       `results grid: first paint of ${n} rows (to the frame; frames are 16.7 ms)`,
-      `${ms(big.paint)} (${(big.paint / small.paint).toFixed(2)}× ${BASELINE_ROWS} rows: ${ms(small.paint)})`,
-      `≤ 2× ${BASELINE_ROWS} rows`,
-      big.paint <= 2 * small.paint,
+      against(big.paint, small.paint),
+      '< 100 ms',
+      big.paint < 100,
     )
-    report(
-      `results grid: scroll to the last of ${n} rows`,
-      `${ms(big.end)} (${(big.end / small.end).toFixed(2)}× ${BASELINE_ROWS} rows: ${ms(small.end)})`,
-      `≤ 2× ${BASELINE_ROWS} rows`,
-      big.end <= 2 * small.end,
-    )
+    report(`results grid: scroll to the last of ${n} rows`, against(big.end, small.end), '< 100 ms', big.end < 100)
     report(
       `results grid: frames while scrolling through ${n} rows (3,000 px a frame)`,
       `mean ${ms(big.scroll.mean)}, 95th percentile ${ms(big.scroll.p95)}, worst ${ms(big.scroll.worst)} (${BASELINE_ROWS} rows: no scroll)`,
@@ -120,10 +121,144 @@ export async function resultsGridBench(report: Report): Promise<void> {
       big.scroll.p95 < 50,
     )
     if (process.env.RESULTS_GRID_SCREENSHOTS) await screenshots(page, process.env.RESULTS_GRID_SCREENSHOTS)
+    // The app serves apps/web/dist: without a build there is no editor page to measure.
+    if (await stat(path.join(root, 'apps/web/dist/index.html')).catch(() => null)) await throughTheApp(browser, report)
+    else console.error('results grid: apps/web/dist is not built, so the app itself is not measured')
   } finally {
     await browser?.close()
     await server?.close()
     await rm(out, { recursive: true, force: true })
+  }
+}
+
+// ---------- through the app ----------
+
+/**
+ * In the page, before Ctrl+Enter: resolves when the results panel has shown the run's rows (its aria-busy
+ * went true, then false with a grid row in it) with the time they were committed and the time after the
+ * frame that painted them; `window.__runStart` is the Ctrl+Enter's keydown.
+ */
+const WATCH_RUN = `(() => {
+  const section = () => document.querySelector('section[aria-label="Results"]')
+  const onKey = (event) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return
+    window.__runStart = performance.now()
+    removeEventListener('keydown', onKey, true)
+  }
+  addEventListener('keydown', onKey, true)
+  window.__shown = new Promise((resolve) => {
+    let started = false
+    const observer = new MutationObserver(() => {
+      if (section()?.getAttribute('aria-busy') === 'true') started = true
+      else if (started && section()?.querySelector('[role="grid"] [aria-rowindex="2"]')) {
+        observer.disconnect()
+        const rendered = performance.now()
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve({ rendered, painted: performance.now() })))
+      }
+    })
+    observer.observe(document.body, { attributes: true, childList: true, subtree: true })
+  })
+})()`
+
+const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not show within ${ms} ms`)), ms)),
+  ])
+
+const SHOWN = `(async () => {
+  const { rendered, painted } = await window.__shown
+  const answer = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/query')).at(-1)
+  return { start: window.__runStart, answered: answer.responseEnd, rendered, painted }
+})()`
+
+const SCROLL_TO_END = (rows: number) => `(async () => {
+  const frame = () => new Promise((r) => requestAnimationFrame(r))
+  const grid = document.querySelector('section[aria-label="Results"] [role="grid"]')
+  grid.scrollTop = 0
+  await frame()
+  await frame()
+  const t0 = performance.now()
+  grid.scrollTop = grid.scrollHeight
+  while (!grid.querySelector('[aria-rowindex="${rows + 1}"]')) await frame()
+  await frame()
+  return performance.now() - t0
+})()`
+
+/**
+ * The same result through the real SQL editor: Basalt started as `npm start` runs it (the built app of
+ * apps/web/dist), its owner's browser on /sql/new, the query typed into Monaco and run with Ctrl+Enter.
+ * Figures: Ctrl+Enter to the first paint of the rows, of which the answer's arrival (server and transfer)
+ * and the browser's work after it (reading the answer, rendering); and scrolling to the last row.
+ */
+async function throughTheApp(browser: Awaited<ReturnType<typeof chromium.launch>>, report: Report) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'basalt-bench-results-'))
+  await chmod(dir, 0o755)
+  const basalt = await startBasalt(dir)
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    await context.addCookies([...basalt.owner.cookies].map(([name, value]) => ({ name, value, url: basalt.base })))
+    const page = await context.newPage()
+    await page.goto(`${basalt.base}/project/default/sql/new`)
+    const textbox = page.getByRole('textbox', { name: 'SQL' })
+    const editor = page.locator('.monaco-editor').filter({ has: textbox })
+    const measure = async (rows: number) => {
+      await editor.click()
+      await page.keyboard.press('ControlOrMeta+A')
+      await page.keyboard.insertText(`select n, md5(n::text) as hash from generate_series(1, ${rows}) as n`)
+      // The first edit of a new snippet saves it and moves to its own address.
+      await page.waitForURL((url) => !url.pathname.endsWith('/sql/new'))
+      await textbox.waitFor({ state: 'attached' })
+      const runs: { toAnswer: number; afterAnswer: number; toPaint: number; end: number }[] = []
+      for (let i = 0; i < REPEATS + 1; i++) {
+        await page.evaluate(WATCH_RUN)
+        // Autocomplete may have its list open at the cursor: closed, so that Ctrl+Enter runs.
+        await textbox.press('Escape')
+        await textbox.press('Control+Enter')
+        const t = (await withTimeout(page.evaluate(SHOWN), 60_000, 'the rows of the run')) as {
+          start: number
+          answered: number
+          painted: number
+        }
+        const end = (await page.evaluate(SCROLL_TO_END(rows))) as number
+        // The first run loads the results' code and warms the server's pools: left out, as in the page bench.
+        if (i > 0)
+          runs.push({
+            toAnswer: t.answered - t.start,
+            afterAnswer: t.painted - t.answered,
+            toPaint: t.painted - t.start,
+            end,
+          })
+      }
+      const pick = (key: keyof (typeof runs)[0]) => median(runs.map((r) => r[key]))
+      return {
+        toAnswer: pick('toAnswer'),
+        afterAnswer: pick('afterAnswer'),
+        toPaint: pick('toPaint'),
+        end: pick('end'),
+      }
+    }
+    const small = await measure(BASELINE_ROWS)
+    const big = await measure(ROWS)
+    const n = ROWS.toLocaleString('en')
+    const ms = (x: number) => `${x.toFixed(0)} ms`
+    report(
+      `SQL editor (the app): Ctrl+Enter to the first paint of ${n} rows`,
+      `${ms(big.toPaint)}: answer in ${ms(big.toAnswer)}, then ${ms(big.afterAnswer)} in the browser ` +
+        `(${BASELINE_ROWS} rows: ${ms(small.toPaint)}, ${ms(small.toAnswer)} and ${ms(small.afterAnswer)})`,
+      '—',
+      null,
+    )
+    report(
+      `SQL editor (the app): scroll to the last of ${n} rows`,
+      `${ms(big.end)} (${BASELINE_ROWS} rows: ${ms(small.end)})`,
+      '< 100 ms',
+      big.end < 100,
+    )
+  } finally {
+    await basalt.stop()
+    // Postgres' last files can land while the directory is removed: try again.
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 })
   }
 }
 
@@ -240,10 +375,4 @@ async function screenshots(page: Page, dir: string) {
     await page.getByText('No results yet').waitFor()
     await page.screenshot({ path: path.join(dir, `results-empty-${theme}.png`) })
   }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await resultsGridBench((figure, value, budget, ok) =>
-    console.log(`${figure}  ${value}  ${budget}  ${ok === null ? '—' : ok ? 'within budget' : 'OVER BUDGET'}`),
-  )
 }

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib'
 import { startEmbeddedPostgres } from '@basalt/server/src/db/embedded.ts'
 import { csvBench } from './csv.ts'
 import { Client, freePort, waitForHttp } from './http.ts'
+import { resultsGridBench } from './results-grid.ts'
 import { sqlEditorBench } from './sql-editor.ts'
 import { tableEditor } from './table-editor.ts'
 
@@ -138,7 +139,7 @@ async function startup() {
   }
 }
 
-/** BENCH_ONLY=table-editor,… runs only the named parts (bundle, startup, table-editor, csv, sql-editor); all by default. */
+/** BENCH_ONLY=table-editor,… runs only the named parts (bundle, startup, table-editor, csv, sql-editor, results-grid); all by default. */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wanted = (part: string) => !only || only.includes(part)
 
@@ -150,6 +151,7 @@ if (wanted('startup')) await startup()
 if (wanted('table-editor')) await tableEditor(report)
 if (wanted('csv')) await csvBench(report)
 if (wanted('sql-editor')) await sqlEditorBench(report)
+if (wanted('results-grid')) await resultsGridBench(report)
 
 const w = (k: keyof (typeof rows)[0]) => Math.max(k.length, ...rows.map((r) => r[k].length))
 const line = (r: Record<string, string>) =>

@@ -118,6 +118,8 @@ export function ResultsPanel({
                   tabIndex={-1}
                 >
                   <ResultSetView
+                    // A new run's rows start at the top, not where the last run's grid was scrolled to.
+                    key={run.runId}
                     result={result}
                     number={i + 1}
                     notices={noticesOf(result.statement.index)}
