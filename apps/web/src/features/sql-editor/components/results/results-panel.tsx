@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Tabs } from 'radix-ui'
 import { Play } from 'lucide-react'
 import type { SqlNotice, SqlRunResult, StatementPlace } from '@basalt/contracts'
@@ -29,7 +29,7 @@ export interface ResultsPanelProps {
 }
 
 const RESULT_TAB =
-  'flex max-w-72 shrink-0 items-center gap-2 border-b-2 border-transparent px-3 py-2 text-xs text-muted-foreground ' +
+  'flex max-w-60 shrink-0 items-center gap-2 border-b-2 border-transparent px-3 py-2 text-xs text-muted-foreground ' +
   'outline-none hover:text-foreground focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring ' +
   'data-[state=active]:border-brand data-[state=active]:text-foreground'
 
@@ -56,6 +56,11 @@ export function ResultsPanel({
   const placeOf = (notice: SqlNotice) =>
     notice.statementIndex === null ? M.noticeOfCommit : `Statement ${notice.statementIndex + 1}`
   const selected = results.some((r) => r.statement.index === view.selected) ? String(view.selected) : undefined
+  // The open result's tab stays in sight in a strip that scrolls (a run opens on its last result).
+  const tabList = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    tabList.current?.querySelector('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [selected, run?.runId])
 
   return (
     <section aria-label={M.panel} aria-busy={running} className="flex h-full min-h-0 flex-col bg-background text-sm">
@@ -90,7 +95,7 @@ export function ResultsPanel({
               className="flex min-h-0 flex-1 flex-col"
             >
               <div className="flex shrink-0 items-end border-b border-border">
-                <Tabs.List aria-label={M.resultSets} className="flex min-w-0 flex-1 overflow-x-auto">
+                <Tabs.List ref={tabList} aria-label={M.resultSets} className="flex min-w-0 flex-1 overflow-x-auto">
                   {results.map((result, i) => (
                     <Tabs.Trigger
                       key={result.statement.index}
