@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { SqlResult, SqlRunResult } from '@basalt/contracts'
 import { renderWithProviders } from '../../../../test/helpers'
@@ -103,6 +103,24 @@ describe('the results panel', () => {
         .getAllByRole('gridcell')
         .map((c) => c.textContent),
     ).toEqual(['1', 'NULL', '3'])
+  })
+
+  it('copies a cell as the grid shows it, with Ctrl+C or its right-click menu', async () => {
+    const user = userEvent.setup()
+    const writeText = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    panel()
+    await user.click(screen.getByRole('tab', { name: /select id, id from t/ }))
+    const cell = within(screen.getByRole('grid', { name: 'Rows of result 3' })).getByRole('gridcell', { name: 'NULL' })
+    await user.click(cell)
+    const setData = vi.fn()
+    fireEvent.copy(cell, { clipboardData: { setData } })
+    // SQL NULL copies as nothing, as the CSV export writes it.
+    expect(setData).toHaveBeenCalledWith('text/plain', '')
+    const three = within(screen.getByRole('grid')).getByRole('gridcell', { name: '3' })
+    fireEvent.contextMenu(three)
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy cell content' }))
+    expect(writeText).toHaveBeenCalledWith('3')
   })
 
   it('says Success. No rows returned with the command tag, and shows notices with their statement', async () => {
