@@ -6,6 +6,7 @@ import type { SqlColumn } from '@basalt/contracts'
 import { DataGrid, type Column } from '../../../../ui/data-grid/data-grid'
 import { cellText } from '../../../../ui/data-grid/cell-text'
 import { copyToClipboard } from '../../../../ui/data-grid/clipboard'
+import { MENU_ITEM } from '../../../../ui/dropdown-menu'
 import { RESULTS_MESSAGES as M } from './results-messages'
 
 /** Spec 2 §9: the result grid's columns are at least 120 px wide. */
@@ -18,9 +19,6 @@ const CELL_PADDING = 24
 const WIDTH_SAMPLE_ROWS = 50
 
 type ResultRow = readonly unknown[]
-
-const ITEM =
-  'flex cursor-default items-center gap-2 rounded px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-muted'
 
 /**
  * One result set's rows in the virtualised grid: columns by position (names may repeat), each header with
@@ -72,7 +70,7 @@ export function ResultsGrid({
         >
           {hasCell && (
             <ContextMenu.Item
-              className={ITEM}
+              className={MENU_ITEM}
               onSelect={async () => {
                 if (await copyToClipboard(menuCell.current ?? '')) toast.success(M.cellCopied)
               }}
