@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -238,5 +239,40 @@ describe('the results panel', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Cumulative' }))
     expect(screen.getByRole('checkbox', { name: 'Cumulative' })).toBeChecked()
     expect(screen.getByRole('figure', { name: 'Bar chart of n by label' })).toBeInTheDocument()
+  })
+
+  it('keeps a result’s chart and its axes when the same text runs again', async () => {
+    const user = userEvent.setup()
+    const stats = (runId: string): SqlRunResult => ({
+      ...run,
+      runId,
+      results: [
+        result(0, 'select label, n from stats', {
+          columns: [
+            { name: 'label', type: 'text', typeId: 25 },
+            { name: 'n', type: 'int4', typeId: 23 },
+            { name: 'm', type: 'int4', typeId: 23 },
+          ],
+          rows: [['a', 1, 2]],
+          command: 'SELECT',
+          rowCount: 1,
+        }),
+      ],
+    })
+    function RunsAgain() {
+      const [runs, setRuns] = useState(1)
+      return (
+        <div style={{ height: 600 }}>
+          <button onClick={() => setRuns(runs + 1)}>Run again</button>
+          <ResultsPanel projectRef="abcd" snippetName="Top users" run={stats(`run-${runs}`)} running={false} />
+        </div>
+      )
+    }
+    renderWithProviders(<RunsAgain />)
+    await user.click(screen.getByRole('tab', { name: 'Chart' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Y axis' }), 'm')
+    await user.click(screen.getByRole('button', { name: 'Run again' }))
+    expect(screen.getByRole('tab', { name: 'Chart' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('combobox', { name: 'Y axis' })).toHaveValue('m')
   })
 })
