@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { DataGrid, type Column } from './data-grid'
 import { cellText } from './cell-text'
 import { copyToClipboard } from './clipboard'
@@ -26,6 +27,25 @@ describe('DataGrid', () => {
     expect(grid).toHaveClass('basalt-grid')
     expect(grid).toHaveAttribute('aria-rowcount', '3')
     expect(await within(grid).findByRole('gridcell', { name: '{"a":[1,2]}' })).toBeInTheDocument()
+  })
+
+  it('is one tab stop: Tab from a cell leaves the grid, Shift+Tab comes back to the same cell', async () => {
+    const user = userEvent.setup()
+    const columns: Column<{ n: number }>[] = [{ key: 'n', name: 'n' }]
+    const rows = Array.from({ length: 50 }, (_, i) => ({ n: i + 1 }))
+    render(
+      <>
+        <DataGrid aria-label="Results" columns={columns} rows={rows} rowKeyGetter={(row) => row.n} />
+        <button type="button">Export</button>
+      </>,
+    )
+    const grid = screen.getByRole('grid', { name: 'Results' })
+    await user.click(await within(grid).findByRole('gridcell', { name: '1' }))
+    await user.keyboard('{ArrowDown}')
+    await user.tab()
+    expect(screen.getByRole('button', { name: 'Export' })).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(within(grid).getByRole('gridcell', { name: '2' })).toHaveFocus()
   })
 })
 

@@ -16,6 +16,25 @@ export type { Column, DataGridHandle, RenderCellProps, RenderEditCellProps } fro
  * @example
  *   <DataGrid aria-label="Rows of public.todos" columns={columns} rows={rows} rowKeyGetter={(r) => r.idx} />
  */
-export function DataGrid<R, SR = unknown, K extends Key = Key>({ className, ...props }: DataGridProps<R, SR, K>) {
-  return <ReactDataGrid<R, SR, K> className={cn('basalt-grid', className)} {...props} />
+export function DataGrid<R, SR = unknown, K extends Key = Key>({
+  className,
+  onCellKeyDown,
+  ...props
+}: DataGridProps<R, SR, K>) {
+  return (
+    <ReactDataGrid<R, SR, K>
+      className={cn('basalt-grid', className)}
+      onCellKeyDown={(args, event) => {
+        // Every grid is one tab stop (docs/accessibility.md): Tab leaves it for what follows instead of walking
+        // its cells — a 100,000-row result would otherwise hold the keyboard — and comes back to the same
+        // active cell. An open editor keeps its own Tab.
+        if (event.key === 'Tab' && args.mode === 'ACTIVE') {
+          event.preventGridDefault()
+          return
+        }
+        onCellKeyDown?.(args, event)
+      }}
+      {...props}
+    />
+  )
 }

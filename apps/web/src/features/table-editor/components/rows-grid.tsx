@@ -221,13 +221,8 @@ export function RowsGrid({
           }}
           onCellKeyDown={(args, event) => {
             // The grid's own keys (docs/accessibility.md, the '?' sheet); an editor's keys are its own.
+            // (Tab leaves the grid: ui/data-grid makes every grid one tab stop.)
             if (args.mode !== 'ACTIVE' || !args.column) return
-            // The grid is one tab stop: Tab leaves it (to what follows, the footer) instead of walking its cells,
-            // and comes back to the same active cell.
-            if (event.key === 'Tab') {
-              event.preventGridDefault()
-              return
-            }
             const key = args.column.key
             const handled = () => {
               event.preventGridDefault()
