@@ -121,8 +121,9 @@ describe('pg-meta routes', () => {
     expect(definition).toContain('"id" bigint generated always as identity not null')
     expect(definition).toContain(`comment on table "public"."notes" is 'Private notes';`)
     expect(definition).toContain('alter table "public"."notes" enable row level security;')
-    expect(definition).toMatch(
-      /create policy "own notes" on "public"."notes"\n {2}as permissive\n {2}for select\n {2}to "authenticated"\n {2}using \(\(auth\.uid\(\) = owner\)\);/,
+    // The policy as @basalt/sql's policy module writes it (the editor's review shows the same text).
+    expect(definition).toContain(
+      'create policy "own notes" on "public"."notes"\nas permissive\nfor select\nto "authenticated"\nusing ((auth.uid() = owner));',
     )
   })
 
