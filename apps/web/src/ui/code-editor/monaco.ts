@@ -37,14 +37,25 @@ monaco.editor.defineTheme(LIGHT_THEME, {
     'editor.placeholder.foreground': '#66666e',
   },
 })
+// In the dark theme the diff editor's green and red backgrounds take vs-dark's keyword blue, comment green and
+// operator grey below 4.5:1; opaque, darker backgrounds and slightly lighter tokens keep every pair at AA.
 monaco.editor.defineTheme(DARK_THEME, {
   base: 'vs-dark',
   inherit: true,
-  rules: [],
+  rules: [
+    { token: 'keyword', foreground: '7cb7ec' },
+    { token: 'comment', foreground: '8cb77a' },
+    { token: 'operator.sql', foreground: 'a3adba' },
+    { token: 'operator.pgsql', foreground: 'a3adba' },
+  ],
   colors: {
     'editor.background': '#161618',
     'editorGutter.background': '#161618',
     'editor.placeholder.foreground': '#a0a0a8',
+    'diffEditor.insertedLineBackground': '#1b2a20',
+    'diffEditor.insertedTextBackground': '#24402c',
+    'diffEditor.removedLineBackground': '#2c1b1d',
+    'diffEditor.removedTextBackground': '#4a2326',
   },
 })
 
