@@ -315,6 +315,8 @@ test('the grid by keyboard alone: one tab stop, header menus, expand row, the fo
   await page.keyboard.press('Shift+F10')
   await expect(page.getByRole('menuitem', { name: 'Freeze column' })).toBeVisible()
   await page.keyboard.press('Escape')
+  // The menu gives the focus back to its header's button (a moment after it closes).
+  await expect(header(page, 'title').getByRole('button', { name: 'Column title menu' })).toBeFocused()
 
   // Expand row, and the focus comes back to the cell.
   await page.keyboard.press('ArrowDown')

@@ -1,12 +1,10 @@
 // Journey 14: SQL snippets (spec 2 §2, §4, §8; issue 12 points 9 and 12). A member writes in a new query: the
 // first edit creates the snippet and the address becomes /sql/{id} with the text kept; it is saved, found in
 // the list, and /sql/new brings them back to it after a reload. A template opens as a new snippet named after
-// it. The member is this journey's own (an owner of the organisation), so nobody else sees their snippets.
+// it. The member and the project are this journey's own, so no other journey's shared snippets are listed.
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures'
 import { expectNoErrorPage, screenshot, screenshotDark } from './support/journey'
-
-const SQL = '/project/default/sql'
 
 const editor = (page: Page) =>
   page.locator('.monaco-editor').filter({ has: page.getByRole('textbox', { name: 'SQL' }) })
@@ -16,6 +14,8 @@ test('a new query becomes a saved snippet on its first edit, is listed, and a te
   page,
   platform,
 }) => {
+  const ref = await platform.createProject(platform.ownerOrganization, 'Journey 14 snippets')
+  const SQL = `/project/${ref}/sql`
   await signIn(page, await platform.member('j14', 'owner'))
   await page.goto(`${SQL}/new`)
   await expect(editor(page)).toBeVisible()
