@@ -4,10 +4,10 @@ import { cn } from '../lib/cn'
 import { Spinner } from './spinner'
 
 const VARIANTS = {
-  primary: 'bg-brand text-brand-foreground hover:opacity-90',
+  primary: 'bg-brand text-brand-foreground hover:bg-brand/90',
   default: 'border border-input bg-surface-raised text-foreground hover:bg-muted',
   ghost: 'text-foreground hover:bg-muted',
-  danger: 'bg-destructive text-destructive-foreground hover:opacity-90',
+  danger: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
   link: 'text-brand underline-offset-4 hover:underline px-0',
 } as const
 
