@@ -15,9 +15,7 @@ const result = {
 describe('a result exported as CSV', () => {
   it('has a header of the column names (repeated as the result repeats them) and quotes what needs it', () => {
     expect(resultToCsv(result)).toBe(
-      'id,title,meta,title\r\n' +
-        '1,"Comma, ""quote""\nand newline","{""a"":[1,""x""]}",pipe | here\r\n' +
-        '2,"",,',
+      'id,title,meta,title\r\n' + '1,"Comma, ""quote""\nand newline","{""a"":[1,""x""]}",pipe | here\r\n' + '2,"",,',
     )
     expect(Papa.parse<string[]>(resultToCsv(result)).data[1]).toEqual([
       '1',
