@@ -151,7 +151,7 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
             aria-keyshortcuts="Control+Enter Meta+Enter"
           >
             {EDITOR_MESSAGES.run}
-            <kbd aria-hidden className="rounded border border-current/30 px-1 font-sans text-[10px] opacity-80">
+            <kbd aria-hidden className="rounded border border-current/30 px-1 font-sans text-[10px]">
               {RUN_SHORTCUT}
             </kbd>
           </Button>
