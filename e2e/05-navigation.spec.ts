@@ -125,6 +125,8 @@ async function labelOf(link: Locator): Promise<string> {
 async function expectPage(page: Page, main: Locator, title: string, built?: Locator): Promise<void> {
   const heading = main.getByRole('heading', { level: 1, name: title, exact: true })
   await expect(built ? heading.or(built).first() : heading).toBeVisible()
+  // One h1 per page (issue 18), visually hidden where the design shows none.
+  await expect(page.locator('h1')).toHaveCount(1)
   await expectNoErrorPage(page)
   const content = main.locator('form, table, section, dl, ul, nav, button, input, [role="status"]')
   await expect(main.getByText(TEXT.notAvailable).or(content).first()).toBeVisible()
