@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { useStoredFlag } from './stored-preference'
 
 /**
  * Feature previews: features a member turns on for themselves in this browser (Account → Preferences →
@@ -12,45 +12,11 @@ export const FEATURE_PREVIEWS = {
 
 export type FeaturePreview = keyof typeof FEATURE_PREVIEWS
 
-// Same-tab changes: the storage event only reaches the other tabs.
-const CHANGE_EVENT = 'basalt-feature-preview'
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('storage', onChange)
-  window.addEventListener(CHANGE_EVENT, onChange)
-  return () => {
-    window.removeEventListener('storage', onChange)
-    window.removeEventListener(CHANGE_EVENT, onChange)
-  }
-}
-
-function isOn(preview: FeaturePreview): boolean {
-  try {
-    return localStorage.getItem(FEATURE_PREVIEWS[preview]) === 'on'
-  } catch {
-    return false
-  }
-}
-
 /**
  * Whether a preview is on in this browser, and its switch.
  *
  * @example
  *   const [assistant, setAssistant] = useFeaturePreview('aiAssistant')
  */
-export function useFeaturePreview(preview: FeaturePreview): [boolean, (on: boolean) => void] {
-  const on = useSyncExternalStore(subscribe, () => isOn(preview))
-  const set = useCallback(
-    (next: boolean) => {
-      try {
-        if (next) localStorage.setItem(FEATURE_PREVIEWS[preview], 'on')
-        else localStorage.removeItem(FEATURE_PREVIEWS[preview])
-      } catch {
-        // Private mode: nothing is kept.
-      }
-      window.dispatchEvent(new Event(CHANGE_EVENT))
-    },
-    [preview],
-  )
-  return [on, set]
-}
+export const useFeaturePreview = (preview: FeaturePreview): [boolean, (on: boolean) => void] =>
+  useStoredFlag(FEATURE_PREVIEWS[preview], false)

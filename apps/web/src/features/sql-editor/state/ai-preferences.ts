@@ -1,4 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
+import { readStored, subscribeStored, useStoredFlag, writeStored } from '../../../lib/stored-preference'
 
 /**
  * The AI assistant's preferences kept in this browser (spec 2 §9): 'AI schema inclusion' (default on), 'AI
@@ -12,49 +13,8 @@ export const AI_PREFERENCE_KEYS = {
   suggestionDismissed: 'basalt-ai-suggestion-dismissed',
 } as const
 
-type PreferenceKey = (typeof AI_PREFERENCE_KEYS)[keyof typeof AI_PREFERENCE_KEYS]
-
-// Same-tab changes: the storage event only reaches the other tabs.
-const CHANGE_EVENT = 'basalt-ai-preference'
-
-function read(key: PreferenceKey): string | null {
-  try {
-    return localStorage.getItem(key)
-  } catch {
-    return null
-  }
-}
-
-function write(key: PreferenceKey, value: string): void {
-  try {
-    localStorage.setItem(key, value)
-  } catch {
-    // Private mode: the choice holds for this page only.
-  }
-  window.dispatchEvent(new CustomEvent(CHANGE_EVENT, { detail: key }))
-}
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('storage', onChange)
-  window.addEventListener(CHANGE_EVENT, onChange)
-  return () => {
-    window.removeEventListener('storage', onChange)
-    window.removeEventListener(CHANGE_EVENT, onChange)
-  }
-}
-
-/** An on/off preference: `fallback` until the member chose. */
-function useFlag(key: PreferenceKey, fallback: boolean): [boolean, (on: boolean) => void] {
-  const value = useSyncExternalStore(subscribe, () => {
-    const stored = read(key)
-    return stored === null ? fallback : stored === 'on'
-  })
-  const set = useCallback((on: boolean) => write(key, on ? 'on' : 'off'), [key])
-  return [value, set]
-}
-
 /** Whether AI calls may send the project's schema metadata (the organisation must allow it too). */
-export const useAiSchemaInclusion = () => useFlag(AI_PREFERENCE_KEYS.includeSchema, true)
+export const useAiSchemaInclusion = () => useStoredFlag(AI_PREFERENCE_KEYS.includeSchema, true)
 
 /** Wide enough for the 400 px chat panel beside the editor (with the app's and the snippets' sidebars). */
 const WIDE_QUERY = '(min-width: 1536px)'
@@ -74,21 +34,21 @@ const isWide = () => window.matchMedia?.(WIDE_QUERY).matches ?? true
  */
 export function useAiPanelOpen(): { open: boolean; docked: boolean; setOpen: (on: boolean) => void } {
   const wide = useSyncExternalStore(subscribeWidth, isWide)
-  const [open, setOpen] = useFlag(AI_PREFERENCE_KEYS.panelOpen, wide)
+  const [open, setOpen] = useStoredFlag(AI_PREFERENCE_KEYS.panelOpen, wide)
   return { open, docked: wide, setOpen }
 }
 
 /** Whether the member dismissed the suggestion to include the schema. */
-export const useAiSuggestionDismissed = () => useFlag(AI_PREFERENCE_KEYS.suggestionDismissed, false)
+export const useAiSuggestionDismissed = () => useStoredFlag(AI_PREFERENCE_KEYS.suggestionDismissed, false)
 
 export function readAiQueryCount(): number {
-  const count = Number(read(AI_PREFERENCE_KEYS.queryCount))
+  const count = Number(readStored(AI_PREFERENCE_KEYS.queryCount))
   return Number.isFinite(count) && count > 0 ? Math.floor(count) : 0
 }
 
 /** One more AI answer received in this browser (the suggestion popover waits for three). */
 export function countAiQuery(): void {
-  write(AI_PREFERENCE_KEYS.queryCount, String(readAiQueryCount() + 1))
+  writeStored(AI_PREFERENCE_KEYS.queryCount, String(readAiQueryCount() + 1))
 }
 
-export const useAiQueryCount = () => useSyncExternalStore(subscribe, readAiQueryCount)
+export const useAiQueryCount = () => useSyncExternalStore(subscribeStored, readAiQueryCount)
