@@ -12,7 +12,8 @@ import { actorOf } from '../http/session.ts'
 import type { PlatformContext } from '../platform/context.ts'
 import { databaseSettingsOf, updateDatabaseSettings } from '../platform/database-settings.ts'
 import { formatSql } from '../sql-editor/format.ts'
-import { endsRecorded, listHistory } from '../sql-editor/history.ts'
+import { listHistory } from '../sql-editor/history.ts'
+import { LiveRuns } from '../sql-editor/live-runs.ts'
 import { cancelQuery, runQuery, type RunContext } from '../sql-editor/runs.ts'
 import { splitStatements } from '../sql-editor/statements.ts'
 import { PG_META, read } from './pg-meta/access.ts'
@@ -31,12 +32,13 @@ export const ownerOf = (req: FastifyRequest) => ({
  * SQL, the run history, and the project's statement timeout.
  */
 export function sqlEditorRoutes(app: App, ctx: PlatformContext): void {
-  const runContext = (req: FastifyRequest): RunContext => ({
-    db: ctx.db,
-    project: req.project,
-    owner: ownerOf(req),
-    background: (task) => ctx.background(task),
-  })
+  // The runs going on in this server (see LiveRuns).
+  const live = new LiveRuns(
+    ctx.db,
+    (task) => ctx.background(task),
+    (err, message) => app.log.warn({ err }, message),
+  )
+  const runContext = (req: FastifyRequest): RunContext => ({ live, project: req.project, owner: ownerOf(req) })
 
   // Read-only members run too: on the project's read-only login (the executor chooses it).
   app.post(
@@ -100,7 +102,7 @@ export function sqlEditorRoutes(app: App, ctx: PlatformContext): void {
     { config: read, schema: { params: refParams, querystring: sqlHistoryQuerySchema } },
     async (req) => {
       // The member's runs whose answers ended on this server are listed as they ended, not as running.
-      await endsRecorded(ownerOf(req))
+      await live.endsRecorded(ownerOf(req))
       return { runs: await listHistory(ctx.db, ownerOf(req), req.query) }
     },
   )

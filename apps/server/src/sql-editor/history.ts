@@ -35,6 +35,7 @@ export interface RunStart extends RunOwner {
   impersonation: Impersonation | undefined
   /** The backend running it; null for a run that never reached the database (a syntax error). */
   pid: number | null
+  startedAt: Date
 }
 
 const roleOf = (start: Pick<RunStart, 'login' | 'impersonation'>) => start.impersonation?.role ?? start.login
@@ -47,11 +48,15 @@ const roleOf = (start: Pick<RunStart, 'login' | 'impersonation'>) => start.imper
  */
 const ASYNC_COMMIT = `(select set_config('synchronous_commit', 'off', true)) as async_commit`
 
-/** Records a run as running (with the backend that runs it). A run id that was used already is refused. */
+/**
+ * Records a run as running (with the backend that runs it), once it has run for a moment (LiveRun). A run id
+ * that was used already is refused.
+ */
 export async function recordRunStart(db: pg.Pool, start: RunStart): Promise<Result<void>> {
   const { rowCount } = await db.query(
-    `insert into basalt.sql_runs (id, project_id, user_id, query, role, impersonated_user_id, status, pid)
-     select $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::uuid, 'running', $7::int4 from ${ASYNC_COMMIT}
+    `insert into basalt.sql_runs (id, project_id, user_id, query, role, impersonated_user_id, status, pid, started_at)
+     select $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::uuid, 'running', $7::int4, $8::timestamptz
+       from ${ASYNC_COMMIT}
      on conflict (id) do nothing`,
     [
       start.runId,
@@ -61,13 +66,43 @@ export async function recordRunStart(db: pg.Pool, start: RunStart): Promise<Resu
       roleOf(start),
       start.impersonation?.userId ?? null,
       start.pid,
+      start.startedAt,
     ],
   )
   return rowCount === 1 ? ok(undefined) : fail('conflict', SQL_RUN_ID_TAKEN_MESSAGE)
 }
 
 /**
- * Records how a run ended, and forgets its backend. Waits while a cancel holds the run (see cancelRun), so
+ * Records a run that ended before it was recorded as running: its one row. Answers false when its id was
+ * used already (that run's row stays as it is).
+ */
+export async function recordFinishedRun(db: pg.Pool, start: RunStart, outcome: RunOutcome): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `insert into basalt.sql_runs (id, project_id, user_id, query, role, impersonated_user_id,
+                                  status, duration_ms, rows, statement_count, error, started_at)
+     select $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::uuid, $7, $8, $9, $10, $11, $12::timestamptz
+       from ${ASYNC_COMMIT}
+     on conflict (id) do nothing`,
+    [
+      start.runId,
+      start.projectId,
+      start.userId,
+      start.query,
+      roleOf(start),
+      start.impersonation?.userId ?? null,
+      outcome.status,
+      outcome.durationMs,
+      outcome.rows,
+      outcome.statementCount,
+      outcome.error?.message ?? null,
+      start.startedAt,
+    ],
+  )
+  return rowCount === 1
+}
+
+/**
+ * Records how a run recorded as running ended, and forgets its backend. Waits while a cancel holds the run (see cancelRun), so
  * that the backend is never signalled after the run let go of it.
  */
 export async function recordRunEnd(db: pg.Pool, runId: string, outcome: RunOutcome): Promise<void> {
@@ -78,35 +113,6 @@ export async function recordRunEnd(db: pg.Pool, runId: string, outcome: RunOutco
       where id = $1`,
     [runId, outcome.status, outcome.durationMs, outcome.rows, outcome.statementCount, outcome.error?.message ?? null],
   )
-}
-
-/**
- * Ends of runs this server is still recording, by run id: a run's answer goes out while its end is written
- * (see recordRunEndAlongside). Reading the history and cancelling on this server wait for the member's own,
- * so that a run they saw answered is never listed as running, nor cancelled. Another server may list it as
- * running for that moment (about one platform round trip).
- */
-const ending = new Map<string, { owner: RunOwner; recorded: Promise<unknown> }>()
-
-/**
- * Starts recording how a run ended (recordRunEnd) and answers its promise, which the run must await before
- * its connection goes back to the pool; meanwhile {@link endsRecorded} waits for it.
- */
-export function recordRunEndAlongside(db: pg.Pool, owner: RunOwner, runId: string, outcome: RunOutcome): Promise<void> {
-  const recorded = recordRunEnd(db, runId, outcome).finally(() => ending.delete(runId))
-  // Handled here so that a failure before the run awaits it is not an unhandled rejection; the run sees it.
-  ending.set(runId, { owner, recorded: recorded.catch(() => {}) })
-  return recorded
-}
-
-/** Waits for this server's runs of the member (or the one run) whose end is still being recorded. */
-export async function endsRecorded(owner: RunOwner, runId?: string): Promise<void> {
-  const pending = [...ending.entries()]
-    .filter(([id, e]) =>
-      runId ? id === runId : e.owner.projectId === owner.projectId && e.owner.userId === owner.userId,
-    )
-    .map(([, e]) => e.recorded)
-  await Promise.all(pending)
 }
 
 /** Removes a member's oldest runs of a project beyond HISTORY_KEPT. */

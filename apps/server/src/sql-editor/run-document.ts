@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream'
+import { finished } from 'node:stream/promises'
 import type { SqlColumn, SqlResult, SqlRunResult, StatementPlace } from '@basalt/contracts'
 
 /** The answer went away (the client closed the connection): the run stops at its next write. */
@@ -78,6 +79,15 @@ export class RunDocument {
   async endResult(tail: Omit<SqlResult, 'statement' | 'rows' | 'columns'> & { columns: SqlColumn[] }): Promise<void> {
     // The tail's fields follow the rows: `{…,"rows":[…],"columns":…,"command":…}`.
     await this.#write(`],${JSON.stringify(tail).slice(1, -1)}}`, true)
+  }
+
+  /**
+   * Resolves once the reader has taken the whole document (or went away), a turn of the event loop later: work
+   * that follows the answer starts after it.
+   */
+  async sent(): Promise<void> {
+    await finished(this.stream).catch(() => {})
+    await new Promise((resolve) => setImmediate(resolve))
   }
 
   /** The rest of the run's answer; ends the stream. */

@@ -68,19 +68,20 @@ const BUILTIN_TYPE_NAMES = new Map<number, string>(
  * domains…) from pg_type, remembered for the next result set.
  */
 export function columnDescriber(client: pg.ClientBase): (fields: pg.FieldDef[]) => Promise<SqlColumn[]> {
-  const typeNames = new Map(BUILTIN_TYPE_NAMES)
+  const found = new Map<number, string>()
+  const nameOf = (oid: number) => BUILTIN_TYPE_NAMES.get(oid) ?? found.get(oid)
   return async (fields) => {
-    const unknown = [...new Set(fields.map((f) => f.dataTypeID).filter((oid) => !typeNames.has(oid)))]
+    const unknown = [...new Set(fields.map((f) => f.dataTypeID).filter((oid) => nameOf(oid) === undefined))]
     if (unknown.length > 0) {
-      const { rows: found } = await client.query<{ oid: number; typname: string }>(
+      const { rows } = await client.query<{ oid: number; typname: string }>(
         'select oid::int4 as oid, typname from pg_catalog.pg_type where oid = any($1::oid[])',
         [unknown],
       )
-      for (const t of found) typeNames.set(t.oid, t.typname)
+      for (const t of rows) found.set(t.oid, t.typname)
     }
     return fields.map((f) => ({
       name: f.name,
-      type: typeNames.get(f.dataTypeID) ?? String(f.dataTypeID),
+      type: nameOf(f.dataTypeID) ?? String(f.dataTypeID),
       typeId: f.dataTypeID,
     }))
   }
