@@ -12,6 +12,7 @@ import { Client, freePort, waitForHttp } from './http.ts'
 import { resultsGridBench } from './results-grid.ts'
 import { sqlEditorBench } from './sql-editor.ts'
 import { tableEditor } from './table-editor.ts'
+import { SERVER_ARGS } from '../scripts/server-command.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const rows: { figure: string; value: string; budget: string; verdict: string }[] = []
@@ -32,7 +33,7 @@ async function firstPageJs(): Promise<number> {
 }
 
 function startServer(dataDir: string, port: number, pgPort: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  return spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     stdio: 'ignore',
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' },

@@ -5,6 +5,7 @@ import { once } from 'node:events'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVER_ARGS } from '../scripts/server-command.mjs'
 import { Client, freePort, waitForHttp } from './http.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -24,7 +25,7 @@ export interface BasaltProcess {
 /** Starts Basalt on a fresh data dir in `dataDir`, waits for it and signs its first member up. */
 export async function startBasalt(dataDir: string): Promise<BasaltProcess> {
   const [port, pgPort] = [await freePort(), await freePort()]
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const server = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' },

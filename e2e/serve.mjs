@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { nodeEnv, projectNode } from '../scripts/node24.mjs'
+import { SERVER_ARGS } from '../scripts/server-command.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const node = projectNode()
@@ -21,7 +22,7 @@ if (process.env.E2E_RECORD_DATA_DIR !== '0') {
   writeFileSync(path.join(root, 'test-results', `e2e-data-dir-${port}`), dataDir)
 }
 
-const server = spawn(node, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+const server = spawn(node, SERVER_ARGS, {
   cwd: root,
   stdio: 'inherit',
   env: {

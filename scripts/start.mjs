@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { announce, checkBootstrapNode, installDependencies, nodeEnv, packageBin, projectNode, root } from './node24.mjs'
+import { SERVER_ARGS } from './server-command.mjs'
 
 checkBootstrapNode()
 
@@ -50,7 +51,7 @@ if (!existsSync(builtIndex) || Math.max(...sources.map(newest)) > statSync(built
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-const server = spawn(node, ['--import', 'tsx', path.join(root, 'apps', 'server', 'src', 'main.ts')], {
+const server = spawn(node, SERVER_ARGS, {
   cwd: root,
   stdio: 'inherit',
   env,
