@@ -97,8 +97,8 @@ async function oneRowQuery(report: Report) {
     console.error(`  one run sends ${trips.length} statements:`)
     for (const t of trips) console.error(`    ${t}`)
 
-    // The parts of a run, each measured alone (the breakdown): the route's fixed cost (session, access,
-    // Fastify, JSON), the run's record on the platform database (written while the answer ends), the statement
+    // The parts of a run, each measured alone (the breakdown): the route's fixed cost (session, CSRF, access,
+    // Fastify, JSON), the run's record on the platform database (written after the answer), the statement
     // through a cursor (two round trips: its rows, then closing the portal and committing), and the parser.
     const { rows: ids } = await project.platformDb.query<{ projectId: string; userId: string }>(
       `select p.id as "projectId", u.id as "userId" from basalt.projects p, basalt.users u where p.ref = $1`,
@@ -133,7 +133,9 @@ async function oneRowQuery(report: Report) {
         const c = direct.query(new Cursor(ONE_ROW_QUERY, undefined, { rowMode: 'array' }))
         c.read(1000, (err, rows) => (err ? reject(err) : c.close(() => resolve(rows))))
       })
-    const routeOnly = () => owner.ok('GET', `/api/projects/${ref}`)
+    // The same kind of route (session, CSRF, access, permission, body, JSON) with no database work: analyze
+    // only splits the text, which the parser remembers.
+    const routeOnly = () => owner.ok('POST', `/api/platform/pg-meta/${ref}/query/analyze`, { query: ONE_ROW_QUERY })
     const parse = () => splitStatements(ONE_ROW_QUERY)
 
     const timings = {
@@ -191,8 +193,12 @@ async function oneRowQuery(report: Report) {
       const x = stats(xs)
       report(`  breakdown: ${label}`, `${ms(x.median)} (p95 ${ms(x.p95)})${detail}`, 'none', null)
     }
-    part('a project route with no database work (GET /api/projects/:ref)', timings.route, ': session, access, JSON')
-    part("the run's record on the platform database", timings.records, ': one insert, alongside the answer')
+    part(
+      'a project route with no database work (POST …/query/analyze)',
+      timings.route,
+      ': session, CSRF, access, body, JSON',
+    )
+    part("the run's record on the platform database", timings.records, ': one insert, after the answer')
     part('the statement through a cursor on the warm connection', timings.cursor, ': rows, then close and commit')
     part('splitting the text with the parser', timings.parse, '')
     report('  breakdown: statements one run sends (platform and project database)', `${trips.length}`, 'none', null)
