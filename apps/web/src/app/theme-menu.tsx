@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react'
 import { Monitor, Moon, Sun } from 'lucide-react'
-import { toast } from 'sonner'
 import type { Theme } from '@basalt/contracts'
-import { applyTheme, readStoredTheme } from '../lib/theme'
-import { errorMessage } from '../lib/format'
+import { readStoredTheme } from '../lib/theme'
 import { Button } from '../ui/button'
 import { DropdownMenu, DropdownMenuLabel, DropdownMenuRadioGroup } from '../ui/dropdown-menu'
-import { useUpdateMe } from '../features/account/api/update-me'
+import { useChooseTheme } from '../features/account/api/update-me'
 
 const OPTIONS = [
   { value: 'system', label: 'System' },
@@ -17,7 +15,7 @@ const OPTIONS = [
 /** Header theme switch: applies at once, then saves the preference to the account. */
 export function ThemeMenu() {
   const [theme, setTheme] = useState<Theme>(readStoredTheme)
-  const update = useUpdateMe()
+  const chooseTheme = useChooseTheme()
   useEffect(() => {
     const sync = (e: Event) => setTheme((e as CustomEvent<Theme>).detail)
     window.addEventListener('basalt-theme', sync)
@@ -34,14 +32,7 @@ export function ThemeMenu() {
       }
     >
       <DropdownMenuLabel>Theme</DropdownMenuLabel>
-      <DropdownMenuRadioGroup
-        value={theme}
-        options={OPTIONS}
-        onValueChange={(next) => {
-          applyTheme(next)
-          update.mutate({ theme: next }, { onError: (e) => toast.error(`Failed to save theme: ${errorMessage(e)}`) })
-        }}
-      />
+      <DropdownMenuRadioGroup value={theme} options={OPTIONS} onValueChange={chooseTheme} />
     </DropdownMenu>
   )
 }

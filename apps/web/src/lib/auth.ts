@@ -1,8 +1,8 @@
 import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import { authStateSchema, sessionSchema, type Session } from '@basalt/contracts'
+import { authStateSchema, sessionSchema, type Session, type Theme } from '@basalt/contracts'
 import { api, isApiError, setCsrfFallback } from './api-client'
 import { queryKeys } from './query-keys'
-import { applyTheme } from './theme'
+import { reconcileTheme } from './theme'
 
 /**
  * The signed-in session, shared by the router guards, the header and the account pages
@@ -24,12 +24,16 @@ export function useSession() {
     queryKey: queryKeys.session,
     queryFn: async () => {
       const session = await getSession()
-      if (session) applyTheme(session.user.theme)
-      return session
+      if (!session) return session
+      // A theme chosen on this page whose save did not arrive wins, and is saved again.
+      const theme = reconcileTheme(session.user.theme, saveTheme)
+      return theme === session.user.theme ? session : { ...session, user: { ...session.user, theme } }
     },
     staleTime: 60_000,
   })
 }
+
+const saveTheme = (theme: Theme) => api('/api/account/me', { method: 'PATCH', body: { theme } })
 
 export const getAuthState = () => api('/api/auth/state', { schema: authStateSchema })
 

@@ -4,15 +4,31 @@ import type { Theme } from '@basalt/contracts'
 /** localStorage key; index.html reads the same key before first paint. */
 export const THEME_STORAGE_KEY = 'basalt-theme'
 
+const storage = {
+  get: (key: string) => {
+    try {
+      return localStorage.getItem(key)
+    } catch {
+      return null
+    }
+  },
+  set: (key: string, value: string | null) => {
+    try {
+      if (value === null) localStorage.removeItem(key)
+      else localStorage.setItem(key, value)
+    } catch {
+      // Private mode: nothing is kept.
+    }
+  },
+}
+
+const isTheme = (value: string | null): value is Theme => value === 'light' || value === 'dark' || value === 'system'
+
 const darkQuery = () => window.matchMedia?.('(prefers-color-scheme: dark)')
 
 export function readStoredTheme(): Theme {
-  try {
-    const value = localStorage.getItem(THEME_STORAGE_KEY)
-    return value === 'light' || value === 'dark' || value === 'system' ? value : 'system'
-  } catch {
-    return 'system'
-  }
+  const value = storage.get(THEME_STORAGE_KEY)
+  return isTheme(value) ? value : 'system'
 }
 
 export function resolveTheme(theme: Theme): 'light' | 'dark' {
@@ -20,15 +36,44 @@ export function resolveTheme(theme: Theme): 'light' | 'dark' {
   return darkQuery()?.matches ? 'dark' : 'light'
 }
 
+/** A theme chosen here whose save to the account has not been confirmed yet (see reconcileTheme). */
+const UNSAVED_THEME_KEY = 'basalt-theme-unsaved'
+
+/**
+ * Applies a theme the member just chose and saves it to their account with `save`. Until the save is
+ * confirmed the choice is kept here too: a reload, or a page closed while the save was on its way, keeps it,
+ * and the next session check sends it again (reconcileTheme).
+ */
+export function chooseTheme(theme: Theme, save: (theme: Theme) => Promise<unknown>): Promise<unknown> {
+  applyTheme(theme)
+  storage.set(UNSAVED_THEME_KEY, theme)
+  return save(theme).then((saved) => {
+    if (storage.get(UNSAVED_THEME_KEY) === theme) storage.set(UNSAVED_THEME_KEY, null)
+    return saved
+  })
+}
+
+/**
+ * The theme to show for the account's saved one: a choice made here and not saved yet wins, and is saved
+ * again (with `save`); otherwise the account's.
+ */
+export function reconcileTheme(saved: Theme, save: (theme: Theme) => Promise<unknown>): Theme {
+  const unsaved = storage.get(UNSAVED_THEME_KEY)
+  if (!isTheme(unsaved) || unsaved === saved) {
+    storage.set(UNSAVED_THEME_KEY, null)
+    applyTheme(saved)
+    return saved
+  }
+  void chooseTheme(unsaved, save).catch(() => {})
+  return unsaved
+}
+
 let unsubscribeSystem: (() => void) | null = null
 
 /** Applies a theme to <html> at once and remembers it for the next first paint. */
 export function applyTheme(theme: Theme) {
-  try {
-    localStorage.setItem(THEME_STORAGE_KEY, theme)
-  } catch {
-    // Private mode: the theme still applies for this page.
-  }
+  // In private mode nothing is kept, and the theme still applies for this page.
+  storage.set(THEME_STORAGE_KEY, theme)
   document.documentElement.classList.toggle('dark', resolveTheme(theme) === 'dark')
   window.dispatchEvent(new CustomEvent('basalt-theme', { detail: theme }))
 

@@ -2,8 +2,7 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod'
 import { toast } from 'sonner'
-import type { Theme, User } from '@basalt/contracts'
-import { applyTheme } from '../../../lib/theme'
+import type { User } from '@basalt/contracts'
 import { errorMessage } from '../../../lib/format'
 import { PageContainer, PageHeader } from '../../../ui/page-header'
 import { Section } from '../../../ui/card'
@@ -13,20 +12,15 @@ import { FormField } from '../../../ui/form-field'
 import { Input } from '../../../ui/input'
 import { Button } from '../../../ui/button'
 import { RadioGroup } from '../../../ui/radio-group'
-import { useUpdateMe } from '../api/update-me'
+import { useChooseTheme, useUpdateMe } from '../api/update-me'
 import { ACCOUNT_MESSAGES, THEME_OPTIONS } from '../messages'
 
 const profileSchema = z.object({ displayName: z.string().trim().max(100, 'At most 100 characters') })
 
 export function PreferencesPage({ user }: { user: User }) {
   const updateProfile = useUpdateMe()
-  const updateTheme = useUpdateMe()
+  const changeTheme = useChooseTheme()
   const form = useForm({ resolver: zodResolver(profileSchema), values: { displayName: user.displayName ?? '' } })
-
-  const changeTheme = (theme: Theme) => {
-    applyTheme(theme)
-    updateTheme.mutate({ theme }, { onError: (e) => toast.error(`Failed to save theme: ${errorMessage(e)}`) })
-  }
 
   return (
     <PageContainer>
