@@ -82,6 +82,9 @@ export function MonacoDiffEditor({
         modifiedAriaLabel: `${label} (suggested)`,
         originalEditable: false,
         readOnly: !modifiedEditable,
+        // A change to review, not to edit: no highlighted occurrences over the diff's green and red.
+        occurrencesHighlight: 'off',
+        selectionHighlight: false,
         renderSideBySide: true,
         useInlineViewWhenSpaceIsLimited: true,
         ...options,
@@ -92,12 +95,28 @@ export function MonacoDiffEditor({
 
 /**
  * Monaco's diff editor empties its two sides' accessible names whenever it updates their options without
- * naming them again (switching between side by side and inline as its width changes, say): the name is put
- * back at once, so the text boxes are never nameless (axe: aria-input-field-name).
+ * naming them again (any options update, or switching between side by side and inline as its width changes),
+ * possibly before this is attached: the name is put back at once, and the text box itself (Monaco's edit
+ * context or textarea) is watched, so that it is never nameless (axe: aria-input-field-name).
  */
 function keepAriaLabel(editor: Monaco.editor.ICodeEditor, monaco: typeof Monaco, label: string) {
   const option = monaco.editor.EditorOption.ariaLabel
+  const restore = () => {
+    if (editor.getOption(option) !== label) editor.updateOptions({ ariaLabel: label })
+  }
   editor.onDidChangeConfiguration((event) => {
-    if (event.hasChanged(option) && editor.getOption(option) !== label) editor.updateOptions({ ariaLabel: label })
+    if (event.hasChanged(option)) restore()
   })
+  restore()
+  const root = editor.getDomNode()
+  if (!root) return
+  const nameTextBoxes = () => {
+    for (const box of root.querySelectorAll('[role="textbox"]')) {
+      if (!box.getAttribute('aria-label')) box.setAttribute('aria-label', label)
+    }
+  }
+  const observer = new MutationObserver(nameTextBoxes)
+  observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label', 'role'] })
+  nameTextBoxes()
+  editor.onDidDispose(() => observer.disconnect())
 }
