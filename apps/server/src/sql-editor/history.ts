@@ -48,57 +48,57 @@ const roleOf = (start: Pick<RunStart, 'login' | 'impersonation'>) => start.imper
  */
 const ASYNC_COMMIT = `(select set_config('synchronous_commit', 'off', true)) as async_commit`
 
+/** A column of a run's row: its name, its type, and the value. */
+type RunColumn = [name: string, type: string, value: unknown]
+
+/**
+ * Inserts a run's row — who ran what, as which role, and when — with `more` columns; answers false when its
+ * id was used already (that run's row stays as it is). Column names are Basalt's own, never input.
+ */
+async function insertRun(db: pg.Pool, start: RunStart, more: RunColumn[]): Promise<boolean> {
+  const columns: RunColumn[] = [
+    ['id', 'uuid', start.runId],
+    ['project_id', 'uuid', start.projectId],
+    ['user_id', 'uuid', start.userId],
+    ['query', 'text', start.query],
+    ['role', 'text', roleOf(start)],
+    ['impersonated_user_id', 'uuid', start.impersonation?.userId ?? null],
+    ['started_at', 'timestamptz', start.startedAt],
+    ...more,
+  ]
+  const { rowCount } = await db.query(
+    `insert into basalt.sql_runs (${columns.map(([name]) => name).join(', ')})
+     select ${columns.map(([, type], i) => `$${i + 1}::${type}`).join(', ')} from ${ASYNC_COMMIT}
+     on conflict (id) do nothing`,
+    columns.map(([, , value]) => value),
+  )
+  return rowCount === 1
+}
+
 /**
  * Records a run as running (with the backend that runs it), once it has run for a moment (LiveRun). A run id
  * that was used already is refused.
  */
 export async function recordRunStart(db: pg.Pool, start: RunStart): Promise<Result<void>> {
-  const { rowCount } = await db.query(
-    `insert into basalt.sql_runs (id, project_id, user_id, query, role, impersonated_user_id, status, pid, started_at)
-     select $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::uuid, 'running', $7::int4, $8::timestamptz
-       from ${ASYNC_COMMIT}
-     on conflict (id) do nothing`,
-    [
-      start.runId,
-      start.projectId,
-      start.userId,
-      start.query,
-      roleOf(start),
-      start.impersonation?.userId ?? null,
-      start.pid,
-      start.startedAt,
-    ],
-  )
-  return rowCount === 1 ? ok(undefined) : fail('conflict', SQL_RUN_ID_TAKEN_MESSAGE)
+  const inserted = await insertRun(db, start, [
+    ['status', 'text', 'running'],
+    ['pid', 'int4', start.pid],
+  ])
+  return inserted ? ok(undefined) : fail('conflict', SQL_RUN_ID_TAKEN_MESSAGE)
 }
 
 /**
  * Records a run that ended before it was recorded as running: its one row. Answers false when its id was
  * used already (that run's row stays as it is).
  */
-export async function recordFinishedRun(db: pg.Pool, start: RunStart, outcome: RunOutcome): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `insert into basalt.sql_runs (id, project_id, user_id, query, role, impersonated_user_id,
-                                  status, duration_ms, rows, statement_count, error, started_at)
-     select $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::uuid, $7, $8, $9, $10, $11, $12::timestamptz
-       from ${ASYNC_COMMIT}
-     on conflict (id) do nothing`,
-    [
-      start.runId,
-      start.projectId,
-      start.userId,
-      start.query,
-      roleOf(start),
-      start.impersonation?.userId ?? null,
-      outcome.status,
-      outcome.durationMs,
-      outcome.rows,
-      outcome.statementCount,
-      outcome.error?.message ?? null,
-      start.startedAt,
-    ],
-  )
-  return rowCount === 1
+export function recordFinishedRun(db: pg.Pool, start: RunStart, outcome: RunOutcome): Promise<boolean> {
+  return insertRun(db, start, [
+    ['status', 'text', outcome.status],
+    ['duration_ms', 'float8', outcome.durationMs],
+    ['rows', 'int8', outcome.rows],
+    ['statement_count', 'int4', outcome.statementCount],
+    ['error', 'text', outcome.error?.message ?? null],
+  ])
 }
 
 /**
