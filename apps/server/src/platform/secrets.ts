@@ -1,4 +1,12 @@
-import { createHash, createHmac, createSecretKey, randomBytes, randomInt, timingSafeEqual, type KeyObject } from 'node:crypto'
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto'
 
 /** A random opaque token for cookies and invitation links. */
 export function randomToken(bytes = 32): string {
