@@ -47,7 +47,10 @@ const sameOwner = (a: RunOwner, b: RunOwner) => a.projectId === b.projectId && a
 
 /** A run of this server, from its start until its end is recorded. */
 export class LiveRun {
-  /** The run id had been used already (found when the run was recorded): the run is stopped and refused. */
+  /**
+   * The run id had been used already (found when the run was recorded): the run was signalled to stop, and
+   * is answered as refused if that stopped it.
+   */
   refused = false
   #cancelAsked = false
   #ending = false
@@ -79,9 +82,12 @@ export class LiveRun {
     this.#recording ??= recordRunStart(this.db, this.start).then(
       (started): Recorded => {
         if (started.ok) return 'recorded'
-        // Another server (or this one before a restart) ran a run with this id: this one must not go on.
-        this.refused = true
-        if (!this.#ending) this.#signalBackend()
+        // Another server (or this one before a restart) ran a run with this id: this one must not go on. One
+        // that has ended already ran to its end, and is not recorded.
+        if (!this.#ending) {
+          this.refused = true
+          this.#signalBackend()
+        }
         return 'taken'
       },
       (err: unknown): Recorded => {

@@ -32,7 +32,7 @@ const signalBackend =
  * text that does not parse is answered like any run that failed (status 'error'), without running anything.
  *
  * Nothing of the platform database is on a short run's path (LiveRuns): it is recorded as running only once
- * it has run for a moment, and its end is recorded while its answer ends.
+ * it has run for a moment, and its end is recorded after its answer.
  */
 export async function runQuery(
   run: RunContext,
@@ -76,13 +76,14 @@ export async function runQuery(
       }
       outcome = failedOutcome('cancelled', 'The client closed the connection before the query finished')
     }
-    // Another server had run a run with this id: this one was stopped, and rolled back, once that was found.
-    if (live.refused)
+    // Another server had run a run with this id: this one was stopped (and rolled back) once that was found.
+    if (live.refused && outcome.status === 'cancelled') {
       outcome = {
         ...outcome,
         status: 'error',
         error: { code: 'conflict', message: SQL_RUN_ID_TAKEN_MESSAGE, statementIndex: null },
       }
+    }
     // Its end is recorded once the answer has gone out, and before the connection goes back to the pool: a
     // cancel under way (on this server, or on another holding the run's row) is waited for, so that no late
     // cancel reaches a backend that serves someone else. This server's history and cancel wait for the record.
