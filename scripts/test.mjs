@@ -4,7 +4,7 @@
 // ends with one summary line: "N passed, N failed". Like start.mjs it runs on the machine's Node; every
 // tool it starts runs on Node 24 (see node24.mjs).
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { announce, checkBootstrapNode, installDependencies, nodeEnv, packageBin, projectNode, root } from './node24.mjs'
 
@@ -26,35 +26,44 @@ let passed = 0
 let failed = 0
 const failures = []
 
+// What a run passed is read from its JSON report as well as its exit code: a dependency's exit hook once
+// turned vitest's failure into exit code 0 (apps/server/test/global-setup.ts). A report left by an earlier run
+// must not stand in for this one.
 const vitestJson = path.join(out, 'vitest.json')
+rmSync(vitestJson, { force: true })
 const vitest = run(packageBin('vitest'), [
   'run',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
 ])
+let vitestPassed = false
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'))
   passed += r.numPassedTests
   failed += r.numFailedTests
+  vitestPassed = r.success && r.numFailedTests === 0
 }
-if (vitest !== 0) failures.push('vitest')
+if (vitest !== 0 || !vitestPassed) failures.push('vitest')
 
 const web = path.join(root, 'apps', 'web')
 if (run(packageBin('vite', 'vite', web), ['build'], { cwd: web }) !== 0) {
   failures.push('web build')
 } else {
   const pwJson = path.join(out, 'playwright.json')
+  rmSync(pwJson, { force: true })
   const playwright = packageBin('@playwright/test', 'playwright', path.join(root, 'e2e'))
   const pw = run(playwright, ['test', '--config', 'e2e/playwright.config.ts'], {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
   })
+  let pwPassed = false
   if (existsSync(pwJson)) {
     const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats
     passed += s.expected + s.flaky
     failed += s.unexpected
+    pwPassed = s.unexpected === 0
   }
-  if (pw !== 0) failures.push('playwright')
+  if (pw !== 0 || !pwPassed) failures.push('playwright')
 }
 
 if (failures.length) console.error(`\nFailed: ${failures.join(', ')}`)
