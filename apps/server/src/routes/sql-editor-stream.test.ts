@@ -65,7 +65,8 @@ describe('SQL editor runs over HTTP', () => {
     let entry: { status: string } | undefined
     while (Date.now() < deadline) {
       entry = (await p.owner.get(`/api/platform/pg-meta/${p.ref}/query/history?search=pg_sleep(30)`)).json().runs[0]
-      if (entry?.status !== 'running' && (await sleeping()).length === 0) break
+      // A run is listed once it has run for a moment or has ended (sql-editor/live-runs.ts).
+      if (entry && entry.status !== 'running' && (await sleeping()).length === 0) break
       await new Promise((r) => setTimeout(r, 50))
     }
     expect(await sleeping()).toEqual([])
