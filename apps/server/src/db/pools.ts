@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { guardRowSizes } from './row-guard.ts'
 
 // Types whose JavaScript defaults lose information or time zones are returned as Postgres text; the
 // grid and SQL editor show what Postgres says.
@@ -57,7 +58,11 @@ export function createPool(
   // ones are reported to the pool; one in use reports it to its call too, and emits it on itself, where
   // nothing would listen while it is checked out.
   pool.on('error', () => {})
-  pool.on('connect', (client) => client.on('error', () => {}))
+  pool.on('connect', (client) => {
+    client.on('error', () => {})
+    // A member's SQL can make rows the server cannot hold (db/row-guard.ts).
+    guardRowSizes(client)
+  })
   return pool
 }
 

@@ -11,6 +11,7 @@ import { isConnectionLoss, UNAVAILABLE_SQLSTATES } from './errors.ts'
 import { relationCacheOf, type RelationCache } from '../pg-meta/relation-lookup.ts'
 import type { PlatformContext } from '../platform/context.ts'
 import { notReady, resolveDatabase, type ProjectAccess } from '../platform/projects.ts'
+import { ResultTooLargeError } from '../db/row-guard.ts'
 import { loginOf, projectPool, type ProjectLogin } from '../db/connections.ts'
 import { ImpersonationError, withRole, type SharedSnapshot } from '../db/impersonation.ts'
 import { isPgError, toApiError } from '../db/pg-error.ts'
@@ -172,7 +173,7 @@ async function call<T>(access: ProjectAccess, run: () => Promise<Result<T>>, onR
     }
     return result
   } catch (err) {
-    if (err instanceof ImpersonationError) return fail('bad_request', err.message)
+    if (err instanceof ImpersonationError || err instanceof ResultTooLargeError) return fail('bad_request', err.message)
     if (isPgError(err) && onReplica && err.code === READ_ONLY_TRANSACTION) {
       return { ok: false, error: { ...toApiError(err), code: 'bad_request', message: READ_REPLICA_WRITE_MESSAGE } }
     }

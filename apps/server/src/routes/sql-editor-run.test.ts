@@ -12,6 +12,7 @@ import {
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Agent, createProjectApp } from '../../test/platform-app.ts'
+import { MAX_ROW_BYTES } from '../db/row-guard.ts'
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001'
 const B = 'bbbbbbbb-0000-4000-8000-000000000002'
@@ -283,6 +284,27 @@ describe('SQL editor runs', () => {
     // The budget is the run's: a next result set shows only what still fits in it.
     expect(r.results[1]!).toMatchObject({ rows: [], capped: { reason: 'bytes', limit: SQL_MAX_BYTES } })
     expect(r.results[2]!).toMatchObject({ rows: [['small']], capped: null })
+  })
+
+  it('answers a row too big for the server with what to do, rolls its statement back and goes on', async () => {
+    // Read-only members run SQL too: none of it may end the server (db/row-guard.ts).
+    const huge = await run(readOnly, `select repeat('x', ${MAX_ROW_BYTES + 1024 * 1024}) as v`)
+    expect(huge).toMatchObject({ status: 'error', rolledBack: true })
+    expect(huge.error).toMatchObject({
+      code: 'bad_request',
+      message: 'A row of the result is over 64 MB: select fewer or shorter columns',
+      statementIndex: 0,
+    })
+    const wide = await run(
+      p.owner,
+      // Narrow first rows size the next read at 1,000 rows, which then come 1 MB each.
+      `insert into public.items values (900, 'kept?');
+       select g, case when g > 25 then repeat('x', 1000000) end from generate_series(1, 1100) g`,
+    )
+    expect(wide).toMatchObject({ status: 'error', rolledBack: true })
+    expect(wide.error?.message).toMatch(/^The rows read at once are over 256 MB/)
+    expect((await project.query('select count(*)::int as n from public.items where id = 900')).rows[0].n).toBe(0)
+    expect(rowsOf(await run(readOnly, 'select 1'))).toEqual([[1]])
   })
 
   it('runs as the impersonated role, with RLS, across its own commits, and not after the run', async () => {

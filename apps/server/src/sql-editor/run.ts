@@ -14,6 +14,7 @@ import type { SqlSession } from '../http/project-executor.ts'
 import { isPgError, toApiError } from '../db/pg-error.ts'
 import { dataTypeParsers } from '../db/pools.ts'
 import { isConnectionLoss } from '../http/errors.ts'
+import { ResultTooLargeError } from '../db/row-guard.ts'
 import { lineAt, utf16OffsetOfChars } from './text-offsets.ts'
 import type { SqlStatement } from './statements.ts'
 import { RunAbortedError, type RunDocument } from './run-document.ts'
@@ -23,11 +24,22 @@ export interface RunLimits {
   maxRows: number
   /** JSON bytes of rows the whole run answers at most. */
   maxBytes: number
-  /** Rows read from Postgres at a time: what the server holds of a result at once. */
+  /** Rows read from Postgres at a time at most: what the server holds of a result at once (see nextBatch). */
   batchRows: number
 }
 
 export const DEFAULT_RUN_LIMITS: RunLimits = { maxRows: SQL_MAX_ROWS, maxBytes: SQL_MAX_BYTES, batchRows: 1000 }
+
+/** Rows of a result's first read: its rows' width is not known yet (db/row-guard.ts bounds the read). */
+const FIRST_BATCH_ROWS = 25
+/** What a later read of a result aims to hold, by the width of the rows read so far. */
+const BATCH_TARGET_BYTES = 8 * 1024 * 1024
+
+/** How many rows to read next: about BATCH_TARGET_BYTES of rows as wide as those so far, 1 to `most`. */
+const nextBatch = (rowsSoFar: number, bytesSoFar: number, most: number) =>
+  rowsSoFar === 0
+    ? Math.min(most, FIRST_BATCH_ROWS)
+    : Math.max(1, Math.min(most, Math.floor(BATCH_TARGET_BYTES / Math.max(1, bytesSoFar / rowsSoFar))))
 
 /** Notices kept per run: a loop raising millions of them must not fill the server's memory. */
 const MAX_NOTICES = 1000
@@ -101,6 +113,9 @@ function statementError(
   onReplica = false,
 ): SqlRunError {
   if (!isPgError(err)) {
+    if (err instanceof ResultTooLargeError) {
+      return { code: 'bad_request', message: err.message, statementIndex: statement?.index ?? null }
+    }
     if (!isConnectionLoss(err)) throw err
     return {
       code: 'connection_failed',
@@ -220,7 +235,7 @@ type TransactionState = 'implicit' | 'explicit' | 'none'
  * impersonated role again). A statement Postgres runs only outside a transaction block (VACUUM, CREATE
  * INDEX CONCURRENTLY…) runs outside one when nothing is pending before it. A `begin` left open at the end is
  * rolled back, as when psql ends. The run stops at the first error; a result set is read through a cursor,
- * `limits.batchRows` at a time, and capped at `limits.maxRows` rows (and the run at `limits.maxBytes`).
+ * a batch at a time (nextBatch), and capped at `limits.maxRows` rows (and the run at `limits.maxBytes`).
  */
 export async function runStatements(
   session: SqlSession,
@@ -278,11 +293,12 @@ export async function runStatements(
     let fields: pg.FieldDef[] = []
     let shown = 0
     let capped: { reason: 'rows' | 'bytes'; limit: number } | null = null
+    let resultBytes = 0
     let result: pg.QueryResult | undefined
     let opened = false
     try {
       for (;;) {
-        const batch = await readCursor(cursor, limits.batchRows)
+        const batch = await readCursor(cursor, nextBatch(shown, resultBytes, limits.batchRows))
         result = batch.result
         if (!opened) {
           fields = batch.result.fields ?? []
@@ -301,6 +317,7 @@ export async function runStatements(
             break
           }
           bytes += size
+          resultBytes += size
           shown++
           await doc.row(json)
         }
@@ -415,8 +432,9 @@ export async function runStatements(
     }
   } catch (err) {
     if (err instanceof RunAbortedError) throw err
-    // The connection itself failed between statements.
-    error = statementError(err, current, text)
+    // The connection itself failed between statements, or while rolling back after a statement's error that
+    // closed it (db/row-guard.ts): that first error is the one to tell.
+    error ??= statementError(err, current, text)
     status = 'error'
     rolledBack = tx !== 'none'
   } finally {
