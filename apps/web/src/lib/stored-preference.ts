@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react'
 
 /*
- * Preferences a member keeps in this browser (localStorage): the SQL editor's 'intellisense', the AI
+ * Preferences a member keeps in this browser (localStorage): the theme, the SQL editor's 'intellisense', the AI
  * assistant's, feature previews. Every component reading one, in this tab and in the others, follows a change
  * at once; in private mode (no storage) a choice holds for the page only.
  */
@@ -22,6 +22,15 @@ export function writeStored(key: string, value: string): void {
     localStorage.setItem(key, value)
   } catch {
     // Private mode: nothing is kept.
+  }
+  window.dispatchEvent(new CustomEvent(CHANGE_EVENT, { detail: key }))
+}
+
+export function forgetStored(key: string): void {
+  try {
+    localStorage.removeItem(key)
+  } catch {
+    // Private mode: nothing was kept.
   }
   window.dispatchEvent(new CustomEvent(CHANGE_EVENT, { detail: key }))
 }

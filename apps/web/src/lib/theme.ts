@@ -1,33 +1,16 @@
 import { useSyncExternalStore } from 'react'
 import type { Theme } from '@basalt/contracts'
+import { forgetStored, readStored, writeStored } from './stored-preference'
 
 /** localStorage key; index.html reads the same key before first paint. */
 export const THEME_STORAGE_KEY = 'basalt-theme'
-
-const storage = {
-  get: (key: string) => {
-    try {
-      return localStorage.getItem(key)
-    } catch {
-      return null
-    }
-  },
-  set: (key: string, value: string | null) => {
-    try {
-      if (value === null) localStorage.removeItem(key)
-      else localStorage.setItem(key, value)
-    } catch {
-      // Private mode: nothing is kept.
-    }
-  },
-}
 
 const isTheme = (value: string | null): value is Theme => value === 'light' || value === 'dark' || value === 'system'
 
 const darkQuery = () => window.matchMedia?.('(prefers-color-scheme: dark)')
 
 export function readStoredTheme(): Theme {
-  const value = storage.get(THEME_STORAGE_KEY)
+  const value = readStored(THEME_STORAGE_KEY)
   return isTheme(value) ? value : 'system'
 }
 
@@ -46,9 +29,9 @@ const UNSAVED_THEME_KEY = 'basalt-theme-unsaved'
  */
 export function chooseTheme(theme: Theme, save: (theme: Theme) => Promise<unknown>): Promise<unknown> {
   applyTheme(theme)
-  storage.set(UNSAVED_THEME_KEY, theme)
+  writeStored(UNSAVED_THEME_KEY, theme)
   return save(theme).then((saved) => {
-    if (storage.get(UNSAVED_THEME_KEY) === theme) storage.set(UNSAVED_THEME_KEY, null)
+    if (readStored(UNSAVED_THEME_KEY) === theme) forgetStored(UNSAVED_THEME_KEY)
     return saved
   })
 }
@@ -58,9 +41,9 @@ export function chooseTheme(theme: Theme, save: (theme: Theme) => Promise<unknow
  * again (with `save`); otherwise the account's.
  */
 export function reconcileTheme(saved: Theme, save: (theme: Theme) => Promise<unknown>): Theme {
-  const unsaved = storage.get(UNSAVED_THEME_KEY)
+  const unsaved = readStored(UNSAVED_THEME_KEY)
   if (!isTheme(unsaved) || unsaved === saved) {
-    storage.set(UNSAVED_THEME_KEY, null)
+    forgetStored(UNSAVED_THEME_KEY)
     applyTheme(saved)
     return saved
   }
@@ -73,7 +56,7 @@ let unsubscribeSystem: (() => void) | null = null
 /** Applies a theme to <html> at once and remembers it for the next first paint. */
 export function applyTheme(theme: Theme) {
   // In private mode nothing is kept, and the theme still applies for this page.
-  storage.set(THEME_STORAGE_KEY, theme)
+  writeStored(THEME_STORAGE_KEY, theme)
   document.documentElement.classList.toggle('dark', resolveTheme(theme) === 'dark')
   window.dispatchEvent(new CustomEvent('basalt-theme', { detail: theme }))
 
