@@ -22,9 +22,12 @@ test('an Administrator turns the AI settings; a Developer reads them', async ({ 
   await expectNoErrorPage(page)
 
   await prompts.focus()
+  // The switch shows the change at once; the reload comes once its save has been answered.
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/ai-settings'))
   await page.keyboard.press('Space')
   await expect(prompts).toBeChecked()
   await expect(prompts).toBeFocused()
+  expect((await saved).ok()).toBe(true)
   await page.reload()
   await expect(section.getByRole('switch', { name: 'Record prompts in the audit log' })).toBeChecked()
   await screenshot(page, '15-ai-settings')

@@ -67,7 +67,10 @@ test('an owner creates a report, adds a chart from the SQL editor, renames and d
   await page.goto(reportAddress)
   const block = page.getByRole('region', { name: 'signups by day' })
   await expect(block.getByRole('figure', { name: 'Bar chart of signups by day' })).toBeVisible()
+  // The period is saved with the report: the reload comes once that save has been answered.
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/content'))
   await page.getByLabel('Period').selectOption('30d')
+  expect((await saved).ok()).toBe(true)
   await expect(block.getByRole('figure', { name: 'Bar chart of signups by day' })).toBeVisible()
   await page.reload()
   await expect(page.getByLabel('Period')).toHaveValue('30d')
