@@ -8,9 +8,9 @@ import { z } from 'zod'
 
 // ---------- texts (spec 2 §5, §8) ----------
 
-/** The server has no provider: every AI control says this and makes no call. */
+/** The server has no provider: every AI control says this (and only this) and makes no call. */
 export const AI_NOT_CONFIGURED_MESSAGE =
-  'AI is not configured: set AI_BASE_URL and AI_MODEL on the server to use an OpenAI-compatible provider'
+  'AI is not configured: set AI_BASE_URL and AI_MODEL (and AI_API_KEY if the provider needs one) on the server, then restart Basalt'
 /** The organisation turned its AI features off (spec 2 §6). */
 export const AI_DISABLED_MESSAGE = 'AI features are turned off for this organization'
 

@@ -47,8 +47,11 @@ async function page(
   pageNo: number,
 ): Promise<AuditPage> {
   const { rows } = await db.query<AuditRow>(
-    `select id::text, action, actor_email, target, ip, organization_slug, created_at, details, count(*) over () as total
-       from basalt.audit_log where ${column} = $1 order by id desc limit $2 offset $3`,
+    // Ordered by the table's bigint id: a bare `id` here would name the text column of the select list, so
+    // entry 9 would sort above entry 19.
+    `select a.id::text as id, action, actor_email, target, ip, organization_slug, created_at, details,
+            count(*) over () as total
+       from basalt.audit_log a where ${column} = $1 order by a.id desc limit $2 offset $3`,
     [id, AUDIT_PAGE_SIZE, (pageNo - 1) * AUDIT_PAGE_SIZE],
   )
   let total = rows[0] ? Number(rows[0].total) : 0

@@ -1,10 +1,8 @@
-import type { AiStatus } from '@basalt/contracts'
+import { AI_NOT_CONFIGURED_MESSAGE, type AiStatus } from '@basalt/contracts'
 import { errorMessage } from '../../../lib/format'
 import { useProjectAi } from '../../../project/get-project-ai'
 import { useAiSchemaInclusion } from './ai-preferences'
 
-const CONFIGURE_HINT =
-  'Set AI_BASE_URL and AI_MODEL (and AI_API_KEY if the provider needs one) on the server, then restart Basalt.'
 const ENABLE_HINT = 'An administrator of the organization can turn AI features on in its general settings.'
 
 export interface AiAvailability {
@@ -26,6 +24,7 @@ export function useAiAvailability(projectRef: string): AiAvailability {
   let reason: string | null = null
   if (query.error) reason = errorMessage(query.error)
   else if (status && !status.enabled) reason = `${status.message ?? ''} ${ENABLE_HINT}`.trim()
-  else if (status && !status.configured) reason = `${status.message ?? ''}. ${CONFIGURE_HINT}`.replace(/^\. /, '')
+  // The server's message names the variables and what to do; it is shown once, as it is.
+  else if (status && !status.configured) reason = status.message ?? AI_NOT_CONFIGURED_MESSAGE
   return { ready, reason, status, includeSchema }
 }
