@@ -136,6 +136,7 @@ const settings = () => import('../features/settings/routes')
 const sqlEditor = () => import('../features/sql-editor/routes')
 const policies = () => import('../features/policies/routes')
 const reports = () => import('../features/reports/routes')
+const database = () => import('./routes/database-routes')
 
 export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
   {
@@ -221,6 +222,7 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
       const backups = entries.find((e) => e.path.startsWith('database/backups/'))
       return backups ? { kind: 'redirect', to: `/project/${ref}/${backups.path}` } : undefined
     },
+    routes: [{ path: 'database/tables', lazy: () => database().then((m) => ({ Component: m.DatabaseTablesRoute })) }],
   },
   {
     key: 'auth',

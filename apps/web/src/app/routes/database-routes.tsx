@@ -1,0 +1,21 @@
+import { DeleteTableDialog } from '../../features/table-editor/components/delete-table-dialog'
+import { TableFormPanel } from '../../features/table-editor/components/table-form-panel'
+import { TablesPage, type TableForms } from '../../features/database/components/tables-page'
+import { useProject } from '../../project/use-project'
+
+/**
+ * The Database area's built pages (issue 26). The Tables page opens the table editor's own forms: the two
+ * features meet here, in the app, never in each other.
+ */
+function tableForms(projectRef: string): TableForms {
+  return {
+    create: ({ schema, onClose }) => <TableFormPanel projectRef={projectRef} schema={schema} onClose={onClose} />,
+    edit: ({ tableId, onClose }) => <TableFormPanel projectRef={projectRef} tableId={tableId} onClose={onClose} />,
+    remove: ({ tableId, onClose }) => <DeleteTableDialog projectRef={projectRef} tableId={tableId} onClose={onClose} />,
+  }
+}
+
+export function DatabaseTablesRoute() {
+  const { project } = useProject()
+  return <TablesPage projectRef={project.ref} forms={tableForms(project.ref)} />
+}
