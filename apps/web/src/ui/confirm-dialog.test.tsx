@@ -44,6 +44,24 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('button', { name: 'Remove' })).toHaveAttribute('aria-busy', 'true')
   })
 
+  it('shows the SQL it runs under its label, and no empty ruled strip when it has nothing to show', async () => {
+    setup({ sql: 'alter table "public"."notes" enable row level security' })
+    expect(screen.getByLabelText(UI_MESSAGES.sqlToRun)).toHaveTextContent(
+      'alter table "public"."notes" enable row level security',
+    )
+    const footer = screen.getByRole('button', { name: 'Remove' }).parentElement!
+    expect(footer).toHaveClass('border-t')
+    expect(footer).not.toHaveAttribute('data-flush')
+  })
+
+  it('puts the buttons right under the title when there is nothing else to read', () => {
+    setup()
+    expect(screen.queryByLabelText(UI_MESSAGES.sqlToRun)).not.toBeInTheDocument()
+    const footer = screen.getByRole('button', { name: 'Remove' }).parentElement!
+    expect(footer).toHaveAttribute('data-flush', 'true')
+    expect(footer).not.toHaveClass('border-t')
+  })
+
   it('offers nothing to confirm while disabled', async () => {
     const { onConfirm, user } = setup({ disabled: true })
     await user.click(screen.getByRole('button', { name: 'Remove' }))

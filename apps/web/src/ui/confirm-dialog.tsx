@@ -28,6 +28,7 @@ export function ConfirmDialog({
   title,
   description,
   children,
+  sql,
   confirmLabel,
   cancelLabel = 'Cancel',
   variant = 'danger',
@@ -43,8 +44,10 @@ export function ConfirmDialog({
   onOpenChange: (open: boolean) => void
   title: string
   description?: ReactNode
-  /** More to read before confirming (a notice, the SQL that runs), above the field and the error. */
+  /** More to read before confirming (a notice), above the SQL, the field and the error. */
   children?: ReactNode
+  /** The exact SQL the action runs, shown for review (every change is reviewed as SQL before it runs). */
+  sql?: string
   confirmLabel: string
   cancelLabel?: string
   /** `danger` for what cannot be undone, `primary` for a choice that only changes what is shown. */
@@ -81,10 +84,21 @@ export function ConfirmDialog({
     onConfirm()
   }
 
+  // Nothing to read between the title and the buttons: the buttons sit under the title's rule, with no
+  // empty bordered strip between them.
+  const bodyless = !children && !sql && typeToConfirm === undefined && !error
   return (
     <Dialog open={open} onOpenChange={change} title={title} description={description} focusAfterClose={focusAfterClose}>
       <form onSubmit={submit} noValidate>
         {children}
+        {sql && (
+          <pre
+            aria-label={UI_MESSAGES.sqlToRun}
+            className="max-h-60 overflow-auto rounded-md border border-border bg-muted/40 p-3 font-mono text-xs whitespace-pre-wrap"
+          >
+            {sql}
+          </pre>
+        )}
         {typeToConfirm !== undefined ? (
           <FormField
             label={
@@ -111,7 +125,7 @@ export function ConfirmDialog({
             </p>
           )
         )}
-        <DialogFooter>
+        <DialogFooter flush={bodyless}>
           <Button size={size} onClick={() => change(false)}>
             {cancelLabel}
           </Button>

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react'
 import { Dialog as RadixDialog } from 'radix-ui'
 import { X } from 'lucide-react'
+import { cn } from '../lib/cn'
 import { useFocusReturn } from './focus'
 
 /** Where the focus goes when a dialog closes and what opened it has gone (a deleted row's cell, say). */
@@ -86,8 +87,19 @@ export function Dialog({
   )
 }
 
-export function DialogFooter({ children }: { children: ReactNode }) {
-  return <div className="-mx-5 mt-5 -mb-4 flex justify-end gap-2 border-t border-border px-5 py-3">{children}</div>
+/**
+ * The buttons of a dialog, under a rule. `flush` when the dialog's body holds nothing else: the buttons then
+ * sit right under the title's rule instead of below an empty bordered strip.
+ */
+export function DialogFooter({ children, flush = false }: { children: ReactNode; flush?: boolean }) {
+  return (
+    <div
+      data-flush={flush || undefined}
+      className={cn('-mx-5 -mb-4 flex justify-end gap-2 px-5 py-3', flush ? '-mt-4' : 'mt-5 border-t border-border')}
+    >
+      {children}
+    </div>
+  )
 }
 
 export const DialogClose = RadixDialog.Close

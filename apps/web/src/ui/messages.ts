@@ -8,6 +8,8 @@ export const UI_MESSAGES = {
   noAccessTitle: 'You need additional permissions to view this page',
   copied: 'Copied',
   copy: 'Copy',
+  /** The label of the SQL a confirmation shows before it runs. */
+  sqlToRun: 'SQL to run',
   /** Spec 1 §8: a failed copy is only logged, never shown. */
   copyFailedLog: 'Unable to copy to clipboard',
 } as const

@@ -136,9 +136,21 @@ describe('PoliciesPage (spec 1 §2)', () => {
     const notes = await screen.findByRole('region', { name: 'notes' })
     await user.click(within(notes).getByRole('button', { name: 'Enable RLS' }))
     const dialog = await screen.findByRole('dialog', { name: 'Enable row level security on notes' })
+    // Reviewed as SQL before it runs, like every other change.
+    expect(within(dialog).getByLabelText('SQL to run')).toHaveTextContent(
+      'alter table "public"."notes" enable row level security',
+    )
     await user.click(within(dialog).getByRole('button', { name: 'Enable RLS' }))
     expect(await screen.findByText('Failed to toggle RLS: must be owner of table notes')).toBeInTheDocument()
     expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({ body: { rls_enabled: true } })
+
+    await user.click(
+      within(await screen.findByRole('region', { name: 'todos' })).getByRole('button', { name: 'Disable RLS' }),
+    )
+    const disabling = await screen.findByRole('dialog', { name: 'Disable row level security on todos' })
+    expect(within(disabling).getByLabelText('SQL to run')).toHaveTextContent(
+      'alter table "public"."todos" disable row level security',
+    )
   })
 
   it('deletes a policy after confirming', async () => {

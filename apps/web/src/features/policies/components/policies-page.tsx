@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import { Info, Search, ShieldCheck } from 'lucide-react'
 import { toast } from 'sonner'
 import type { PgPolicy, PgTable } from '@basalt/contracts'
+import { buildUpdateTable } from '@basalt/sql'
 import { errorMessage } from '../../../lib/format'
 import { useSchemas } from '../../../project/pg-meta/get-schemas'
 import { useTables } from '../../../project/pg-meta/get-tables'
@@ -218,6 +219,14 @@ export function PoliciesPage({ projectRef }: { projectRef: string }) {
         description={toggling?.rls_enabled ? MESSAGES.disableRlsDetail : MESSAGES.enableRlsDetail}
         confirmLabel={toggling?.rls_enabled ? MESSAGES.disableRlsConfirm : MESSAGES.enableRlsConfirm}
         variant={toggling?.rls_enabled ? 'danger' : 'primary'}
+        sql={
+          toggling
+            ? buildUpdateTable({
+                table: { schema: toggling.schema, name: toggling.name },
+                changes: { rlsEnabled: !toggling.rls_enabled },
+              })
+            : undefined
+        }
         loading={updateTable.isPending}
         onConfirm={toggle}
       />
