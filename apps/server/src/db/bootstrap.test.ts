@@ -45,20 +45,46 @@ describe('project database bootstrap', () => {
       `select column_name from information_schema.columns where table_schema = 'auth' and table_name = 'users' order by column_name`,
     )
     expect(cols.rows.map((r) => r.column_name)).toEqual([
+      'aud',
       'banned_until',
+      'confirmation_token',
+      'confirmed_at',
       'created_at',
       'deleted_at',
       'email',
+      'email_change',
+      'email_change_token_current',
+      'email_change_token_new',
       'email_confirmed_at',
       'encrypted_password',
       'id',
+      'instance_id',
       'is_anonymous',
       'last_sign_in_at',
       'phone',
+      'phone_change',
+      'phone_change_token',
+      'phone_confirmed_at',
       'raw_app_meta_data',
       'raw_user_meta_data',
+      'reauthentication_token',
+      'recovery_token',
+      'role',
       'updated_at',
     ])
+    // GoTrue's identities, removed with their user; confirmed_at follows the first confirmation.
+    await client.query(`insert into auth.users (id, email, email_confirmed_at)
+      values ('33333333-3333-3333-3333-333333333333', 'i@example.com', '2026-01-02T00:00:00Z')`)
+    await client.query(`insert into auth.identities (provider_id, user_id, identity_data, provider)
+      values ('33333333-3333-3333-3333-333333333333', '33333333-3333-3333-3333-333333333333', '{"email": "I@Example.com"}', 'email')`)
+    const identity = await client.query(
+      `select i.email, u.confirmed_at::text, u.confirmation_token from auth.identities i join auth.users u on u.id = i.user_id`,
+    )
+    expect(identity.rows).toEqual([
+      { email: 'i@example.com', confirmed_at: '2026-01-02 00:00:00+00', confirmation_token: '' },
+    ])
+    await client.query(`delete from auth.users where id = '33333333-3333-3333-3333-333333333333'`)
+    expect((await client.query('select count(*)::int as n from auth.identities')).rows[0].n).toBe(0)
     const rls = await client.query(`select relrowsecurity from pg_class where oid = 'storage.objects'::regclass`)
     expect(rls.rows[0].relrowsecurity).toBe(true)
     const fns = await client.query(
