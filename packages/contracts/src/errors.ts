@@ -20,6 +20,12 @@ export const ERROR_STATUS = {
   conflict: 409,
   project_not_ready: 409,
   payload_too_large: 413,
+  /** A stored file's type is not in its bucket's allowed_mime_types. */
+  mime_type_not_allowed: 415,
+  /** A Range header outside the object's bytes. */
+  range_not_satisfiable: 416,
+  /** A signed URL's token is tampered, for another object, or expired (the message says which). */
+  invalid_token: 400,
   /** A CSV import with rows Postgres refused (the body lists them); nothing was imported. */
   import_rejected: 422,
   rate_limited: 429,
@@ -33,6 +39,8 @@ export const ERROR_STATUS = {
   ai_failed: 502,
   /** The AI provider did not answer in time (AI_TIMEOUT_SECONDS). */
   ai_timeout: 504,
+  /** The object store (the data directory or the S3 service) failed; nothing was changed. */
+  storage_failed: 502,
   internal: 500,
 } as const
 
