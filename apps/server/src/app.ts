@@ -1,3 +1,4 @@
+import { authUserRoutes } from './routes/auth-users.ts'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyCookie from '@fastify/cookie'
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   invitationRoutes(app, ctx)
   projectRoutes(app, ctx)
   pgMetaRoutes(app)
+  authUserRoutes(app, ctx)
   sqlEditorRoutes(app, ctx)
   contentRoutes(app, ctx)
   reportRoutes(app, ctx)

@@ -436,19 +436,6 @@ export const tableCellBodySchema = tableCellParamsSchema.extend(withImpersonatio
 export const tableDefinitionQuerySchema = z.object({ id: oid })
 export const tableDefinitionSchema = z.object({ definition: z.string() })
 
-/** GET /api/platform/auth/:ref/users?keywords=&limit= — users to impersonate. */
-export const authUsersQuerySchema = z.object({
-  keywords: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-})
-export const authUserSummarySchema = z.object({
-  id: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  user_metadata: z.record(z.string(), z.unknown()),
-})
-export const authUsersResultSchema = z.object({ users: z.array(authUserSummarySchema) })
-
 // ---------- functions and key words (SQL editor autocomplete) ----------
 
 /** What a function is (spec 2 §3 "Function listing"): an aggregate, a window function, a trigger function or another. */

@@ -1,5 +1,4 @@
 import {
-  authUsersQuerySchema,
   tableCellBodySchema,
   tableCountBodySchema,
   tableDeleteBodySchema,
@@ -7,17 +6,15 @@ import {
   tableRowsBodySchema,
   tableUpdateBodySchema,
 } from '@basalt/contracts'
-import { searchAuthUsers } from '../../pg-meta/auth-users.ts'
 import { countTableRows } from '../../pg-meta/table-count.ts'
 import { fetchCell, fetchTableRows } from '../../pg-meta/table-rows.ts'
 import { deleteRows, insertRows, updateRow } from '../../pg-meta/table-writes.ts'
 import { refParams, type App } from '../types.ts'
-import { authRead, PG_META, read, write } from './access.ts'
+import { PG_META, read, write } from './access.ts'
 
 /**
  * Table data (spec 1 §4, §5, §7): rows, counts and cells, and row writes (insert rows, update a row, delete
- * rows or all of them), each as the impersonated role when the body carries one; and the user search of
- * the impersonation picker.
+ * rows or all of them), each as the impersonated role when the body carries one.
  */
 export function tableDataRoutes(app: App): void {
   // Data reads carry the impersonated role in the body, so they are POSTs (with the CSRF header).
@@ -77,11 +74,5 @@ export function tableDataRoutes(app: App): void {
         ),
       )
     },
-  )
-
-  app.get(
-    '/api/platform/auth/:ref/users',
-    { config: authRead, schema: { params: refParams, querystring: authUsersQuerySchema } },
-    async (req, reply) => reply.result(await req.project.catalog((c) => searchAuthUsers(c, req.query))),
   )
 }
