@@ -190,7 +190,11 @@ export const sqlHistoryEntrySchema = z.object({
   error: z.string().nullable(),
 })
 export type SqlHistoryEntry = z.infer<typeof sqlHistoryEntrySchema>
-export const sqlHistorySchema = z.object({ runs: z.array(sqlHistoryEntrySchema) })
+export const sqlHistorySchema = z.object({
+  runs: z.array(sqlHistoryEntrySchema),
+  /** Older runs remain (a page ends at `limit` runs, or before its SQL text and errors pass 2 MB). */
+  more: z.boolean(),
+})
 
 // ---------- project database settings ----------
 

@@ -67,6 +67,14 @@ export interface WithRoleOptions {
   timeoutMs?: number
 }
 
+/**
+ * Sent with the end of every transaction on a project connection: a session-level advisory lock taken by the
+ * tenant's code (a policy expression under test, a column default, a trigger) outlives its transaction, and
+ * would go back to the pool with the connection, held for whoever uses it next. Transaction-level locks end
+ * with the transaction anyway.
+ */
+export const RELEASE_SESSION_LOCKS = 'select pg_catalog.pg_advisory_unlock_all()'
+
 /** Whether pool.connect() would hand out a connection now rather than queue for one. */
 const hasSpareConnection = (pool: pg.Pool) =>
   pool.idleCount > 0 || pool.totalCount < (pool as unknown as { options: { max: number } }).options.max
@@ -131,7 +139,7 @@ export async function withRole<T>(
                 if (!hasSpareConnection(pool)) return undefined
                 const second = await pool.connect()
                 const settle = async () => {
-                  const rolledBack = await second.query('rollback').then(
+                  const rolledBack = await second.query(`rollback; ${RELEASE_SESSION_LOCKS}`).then(
                     () => true,
                     () => false,
                   )
@@ -164,7 +172,7 @@ export async function withRole<T>(
       },
       // Nothing to keep from a read: when fn had to close the connection (an abandoned COPY), the
       // transaction is over with it and the connection is dropped rather than pooled.
-      { begin, rollBack: readOnly || rollBack },
+      { begin, rollBack: readOnly || rollBack, after: RELEASE_SESSION_LOCKS },
     )
     broken = done.broken
     return done.value

@@ -1,36 +1,69 @@
 import type pg from 'pg'
 
 /*
- * pg reads a whole protocol message before it hands it on, and turns a row's values into strings: one value
- * over 512 MB (V8's longest string) throws inside pg's socket handler and ends the server, and a read of
- * many wide rows holds them all at once. A member's SQL can make either (`select repeat('x', 600000000)`),
- * Read-only members included. So every connection to a project database watches the size of the rows it
- * receives, and closes the connection (which rolls back its transaction) before a row or a read grows past
- * these limits: the call that read it fails with ResultTooLargeError, and the server goes on.
+ * pg reads a whole protocol message before it hands it on, and turns it into strings: one message over 512 MB
+ * (V8's longest string) throws inside pg's socket handler and ends the server, and a read of many wide rows
+ * holds them all at once. A member's SQL can make either — a value (`select repeat('x', 600000000)`), an
+ * error quoting one (`select repeat('x', 600000000)::int`), a notice, a notification — Read-only members
+ * included. So every connection to a project database watches the size of every message it receives, and
+ * closes the connection (which rolls back its transaction) before one grows past these limits: the call that
+ * read it fails with ResultTooLargeError, saying what was too big, and the server goes on.
  */
 
 /** The most one row may take on the wire. */
 export const MAX_ROW_BYTES = 64 * 1024 * 1024
-/** The most the rows of one read may take together (rows received one after another, with nothing between). */
+/** The most the rows of one read may take together (rows received one after another, until the read ends). */
 export const MAX_READ_BYTES = 256 * 1024 * 1024
+/**
+ * The most any other message may take: an error, a notice, a notification, a result's column descriptions.
+ * Postgres' own are a few kB; a bigger one quotes a value the member's SQL made.
+ */
+export const MAX_MESSAGE_BYTES = 1024 * 1024
 
 const MB = 1024 * 1024
+/** `64 MB`, `0.25 MB`, `4 kB`. */
+const inMb = (bytes: number) =>
+  bytes >= MB / 10 ? `${Math.round((bytes / MB) * 100) / 100} MB` : `${Math.round(bytes / 1024)} kB`
 
-/** A row, or the rows of one read, would have been over the limits above. */
+/** A row, the rows of one read, or another message would have been over the limits above. */
 export class ResultTooLargeError extends Error {
   override name = 'ResultTooLargeError'
 }
 
+export interface GuardLimits {
+  row: number
+  read: number
+  message: number
+}
+
 const DATA_ROW = 0x44 // 'D'
+const COPY_DATA = 0x64 // 'd': data too, sized like a row
+/** Messages that end a read: after them, the rows of the next read are counted from nothing. */
+const READ_ENDS = new Set(
+  ['C', 's', 'Z', 'E', 'I', 'T', 'n'].map((c) => c.charCodeAt(0)), // complete, suspended, ready, error, empty, description, no data
+)
+/** What the member is told of a message too big, by its type. */
+const MESSAGE_NAMES = new Map(
+  Object.entries({
+    E: 'An error message from the database',
+    N: 'A notice from the database',
+    A: 'A notification from the database',
+    T: "The description of a result's columns",
+    S: 'A setting reported by the database',
+  }).map(([c, name]) => [c.charCodeAt(0), name]),
+)
 const HEADER_BYTES = 5 // type (1) and length (4, counting itself)
+
+/** What happened to the call when a message was refused. */
+const STOPPED = 'its query was stopped and its transaction rolled back'
 
 /**
  * Watches the messages a connected client receives (from a message boundary: right after it connected) and
- * closes its socket with a ResultTooLargeError when a row, or a run of rows, goes over the limits.
+ * closes its socket with a ResultTooLargeError when a message, or a run of rows, goes over the limits.
  */
 export function guardRowSizes(
   client: pg.PoolClient | pg.Client,
-  limits = { row: MAX_ROW_BYTES, read: MAX_READ_BYTES },
+  limits: GuardLimits = { row: MAX_ROW_BYTES, read: MAX_READ_BYTES, message: MAX_MESSAGE_BYTES },
 ) {
   const stream = (client as unknown as { connection: { stream: NodeJS.ReadableStream & { destroy(e: Error): void } } })
     .connection.stream
@@ -38,7 +71,7 @@ export function guardRowSizes(
   let headerBytes = 0
   /** Bytes of the current message still to come. */
   let rest = 0
-  /** Bytes of the rows received one after another so far. */
+  /** Bytes of the rows received since the last read ended. */
   let read = 0
   let closed = false
   const refuse = (message: string) => {
@@ -64,16 +97,21 @@ export function guardRowSizes(
       header[headerBytes++] = chunk[at++]!
       if (headerBytes < HEADER_BYTES) continue
       headerBytes = 0
+      const type = header[0]!
       rest = header.readUInt32BE(1) - 4
-      if (header[0] !== DATA_ROW) {
-        read = 0
+      if (type === DATA_ROW || type === COPY_DATA) {
+        read += rest
+        if (rest > limits.row) {
+          refuse(`A row of the result is over ${inMb(limits.row)}: select fewer or shorter columns`)
+        } else if (read > limits.read) {
+          refuse(`The rows read at once are over ${inMb(limits.read)}: select fewer or shorter columns, or fewer rows`)
+        }
         continue
       }
-      read += rest
-      if (rest > limits.row) {
-        refuse(`A row of the result is over ${limits.row / MB} MB: select fewer or shorter columns`)
-      } else if (read > limits.read) {
-        refuse(`The rows read at once are over ${limits.read / MB} MB: select fewer or shorter columns, or fewer rows`)
+      if (READ_ENDS.has(type)) read = 0
+      if (rest > limits.message) {
+        const name = MESSAGE_NAMES.get(type) ?? 'A message from the database'
+        refuse(`${name} is over ${inMb(limits.message)}: ${STOPPED}`)
       }
     }
     if (!closed) parse(chunk)

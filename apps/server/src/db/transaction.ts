@@ -15,6 +15,11 @@ export interface TransactionOptions {
   begin?: string
   /** Roll back even when fn succeeds (reads). */
   rollBack?: boolean
+  /**
+   * SQL sent with the commit or rollback, in the same round trip, once the transaction has ended (a project
+   * connection releases the session-level advisory locks its call took: see withRole).
+   */
+  after?: string
 }
 
 /**
@@ -26,15 +31,17 @@ export interface TransactionOptions {
 export async function inTransaction<T>(
   client: pg.ClientBase,
   fn: () => Promise<T>,
-  { begin = 'begin', rollBack = false }: TransactionOptions = {},
+  { begin = 'begin', rollBack = false, after }: TransactionOptions = {},
 ): Promise<{ value: T; broken: boolean }> {
+  // One simple query: after a failed rollback nothing of `after` runs, and the connection is dropped anyway.
+  const end = (verb: 'commit' | 'rollback') => client.query(after ? `${verb}; ${after}` : verb)
   await client.query(begin)
   let value: T
   try {
     value = await fn()
   } catch (err) {
     if (
-      !(await client.query('rollback').then(
+      !(await end('rollback').then(
         () => true,
         () => false,
       ))
@@ -43,13 +50,26 @@ export async function inTransaction<T>(
     throw err
   }
   if (rollBack || isFailure(value)) {
-    const broken = await client.query('rollback').then(
+    const broken = await end('rollback').then(
       () => false,
       () => true,
     )
     return { value, broken }
   }
-  await client.query('commit')
+  try {
+    await end('commit')
+  } catch (err) {
+    // A deferred constraint refused the commit, which ended the transaction before `after` could run.
+    if (
+      after &&
+      !(await client.query(after).then(
+        () => true,
+        () => false,
+      ))
+    )
+      lost.add(client)
+    throw err
+  }
   return { value, broken: false }
 }
 

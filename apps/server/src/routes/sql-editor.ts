@@ -103,7 +103,7 @@ export function sqlEditorRoutes(app: App, ctx: PlatformContext): void {
     async (req) => {
       // The member's runs whose answers ended on this server are listed as they ended, not as running.
       await live.endsRecorded(ownerOf(req))
-      return { runs: await listHistory(ctx.db, ownerOf(req), req.query) }
+      return listHistory(ctx.db, ownerOf(req), req.query)
     },
   )
 

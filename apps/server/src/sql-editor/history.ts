@@ -20,6 +20,42 @@ import type { RunOutcome } from './run.ts'
 
 /** Runs kept per member and project; older ones are removed as new ones finish. */
 export const HISTORY_KEPT = 1000
+/** Bytes of SQL text and errors kept per member and project: the newest runs that fit, at most HISTORY_KEPT. */
+export const HISTORY_KEPT_BYTES = 16 * 1024 * 1024
+
+/**
+ * What one run's record keeps of its SQL text and of its error: a member's text may be as long as a request
+ * body, and an error may quote a value the SQL made (db/row-guard.ts lets one of up to 1 MB through); the
+ * history keeps their beginning and says that it was capped.
+ */
+export const STORED_QUERY_BYTES = 100 * 1024
+export const STORED_ERROR_BYTES = 8 * 1024
+/** Bytes of SQL text and errors one page of the history answers at most (at least one run). */
+export const HISTORY_PAGE_BYTES = 2 * 1024 * 1024
+
+const kB = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en')} kB`
+
+/** The first `most` bytes of a text, cut between characters. */
+function head(text: string, most: number): string {
+  const cut = Buffer.from(text, 'utf8').subarray(0, most).toString('utf8')
+  // A character cut in two decodes as U+FFFD: leave it out.
+  return cut.endsWith('\uFFFD') && !text.startsWith(cut) ? cut.slice(0, -1) : cut
+}
+
+/** A run's SQL text as the history keeps it: whole, or its beginning with a note (an SQL comment) saying so. */
+export function storedQuery(query: string): string {
+  const bytes = Buffer.byteLength(query)
+  if (bytes <= STORED_QUERY_BYTES) return query
+  return `${head(query, STORED_QUERY_BYTES)}\n-- Capped by Basalt: this query was ${kB(bytes)}; the history keeps its first ${kB(STORED_QUERY_BYTES)}.`
+}
+
+/** A run's error message as the history keeps it: whole, or its beginning with a note saying so. */
+export function storedError(error: string | null | undefined): string | null {
+  if (error === null || error === undefined) return null
+  const bytes = Buffer.byteLength(error)
+  if (bytes <= STORED_ERROR_BYTES) return error
+  return `${head(error, STORED_ERROR_BYTES)}… (capped: this error was ${kB(bytes)}; the history keeps its first ${kB(STORED_ERROR_BYTES)})`
+}
 
 /** Who runs what, where. */
 export interface RunOwner {
@@ -60,7 +96,7 @@ async function insertRun(db: pg.Pool, start: RunStart, more: RunColumn[]): Promi
     ['id', 'uuid', start.runId],
     ['project_id', 'uuid', start.projectId],
     ['user_id', 'uuid', start.userId],
-    ['query', 'text', start.query],
+    ['query', 'text', storedQuery(start.query)],
     ['role', 'text', roleOf(start)],
     ['impersonated_user_id', 'uuid', start.impersonation?.userId ?? null],
     ['started_at', 'timestamptz', start.startedAt],
@@ -97,7 +133,7 @@ export function recordFinishedRun(db: pg.Pool, start: RunStart, outcome: RunOutc
     ['duration_ms', 'float8', outcome.durationMs],
     ['rows', 'int8', outcome.rows],
     ['statement_count', 'int4', outcome.statementCount],
-    ['error', 'text', outcome.error?.message ?? null],
+    ['error', 'text', storedError(outcome.error?.message)],
   ])
 }
 
@@ -111,19 +147,39 @@ export async function recordRunEnd(db: pg.Pool, runId: string, outcome: RunOutco
         set status = $2, duration_ms = $3, rows = $4, statement_count = $5, error = $6, pid = null
        from ${ASYNC_COMMIT}
       where id = $1`,
-    [runId, outcome.status, outcome.durationMs, outcome.rows, outcome.statementCount, outcome.error?.message ?? null],
+    [
+      runId,
+      outcome.status,
+      outcome.durationMs,
+      outcome.rows,
+      outcome.statementCount,
+      storedError(outcome.error?.message),
+    ],
   )
 }
 
-/** Removes a member's oldest runs of a project beyond HISTORY_KEPT. */
-export async function pruneHistory(db: pg.Pool, owner: RunOwner, kept = HISTORY_KEPT): Promise<void> {
+/** What a run's record weighs in the history's budgets: its SQL text and its error, in bytes. */
+const RUN_BYTES = 'octet_length(query) + coalesce(octet_length(error), 0)'
+
+/**
+ * Removes a member's oldest runs of a project beyond the newest `kept`, or beyond the newest that fit in
+ * `keptBytes` (the newest run is always kept).
+ */
+export async function pruneHistory(
+  db: pg.Pool,
+  owner: RunOwner,
+  kept = HISTORY_KEPT,
+  keptBytes = HISTORY_KEPT_BYTES,
+): Promise<void> {
   await db.query(
     `delete from basalt.sql_runs
-      where project_id = $1 and user_id = $2 and status <> 'running'
-        and (started_at, id) < (select started_at, id from basalt.sql_runs
-                                 where project_id = $1 and user_id = $2
-                                 order by started_at desc, id desc offset $3 limit 1)`,
-    [owner.projectId, owner.userId, kept - 1],
+      where id in (select id from (select id, status, row_number() over newest as n,
+                                          sum(${RUN_BYTES}) over newest as bytes
+                                     from basalt.sql_runs
+                                    where project_id = $1 and user_id = $2
+                                   window newest as (order by started_at desc, id desc)) r
+                    where status <> 'running' and n > 1 and (n > $3 or bytes > $4))`,
+    [owner.projectId, owner.userId, kept, keptBytes],
   )
 }
 
@@ -201,24 +257,42 @@ interface RunRow {
   error: string | null
 }
 
-/** A member's runs of a project, newest first, whose SQL contains `search` (any case). */
+/**
+ * A page of a member's runs of a project, newest first, whose SQL contains `search` (any case): `limit` runs,
+ * or fewer when their text and errors would pass `pageBytes` (at least one); `more` when runs remain.
+ */
 export async function listHistory(
   db: pg.Pool,
   owner: RunOwner,
   { search, before, limit }: { search?: string; before?: string; limit: number },
-): Promise<SqlHistoryEntry[]> {
-  const { rows } = await db.query<RunRow>(
-    `select id, query, role, impersonated_user_id, status, started_at, duration_ms, rows, statement_count, error
-       from basalt.sql_runs r
-      where project_id = $1 and user_id = $2
-        and ($3::text is null or strpos(lower(query), lower($3)) > 0)
-        and ($4::uuid is null or (started_at, id) < (select started_at, id from basalt.sql_runs
-                                                      where id = $4 and project_id = $1 and user_id = $2))
-      order by started_at desc, id desc
-      limit $5`,
-    [owner.projectId, owner.userId, search || null, before ?? null, limit],
+  pageBytes = HISTORY_PAGE_BYTES,
+): Promise<{ runs: SqlHistoryEntry[]; more: boolean }> {
+  // One run more than the page, to know whether there are more; the bytes of the runs before each, to stop
+  // the page before it passes its budget without reading what it leaves out.
+  const { rows } = await db.query<RunRow & { found: number }>(
+    `select * from (
+       select id, query, role, impersonated_user_id, status, started_at, duration_ms, rows, statement_count, error,
+              count(*) over ()::int as found,
+              sum(${RUN_BYTES}) over newest - (${RUN_BYTES}) as bytes_before
+         from (select * from basalt.sql_runs
+                where project_id = $1 and user_id = $2
+                  and ($3::text is null or strpos(lower(query), lower($3)) > 0)
+                  and ($4::uuid is null or (started_at, id) < (select started_at, id from basalt.sql_runs
+                                                                where id = $4 and project_id = $1 and user_id = $2))
+                order by started_at desc, id desc
+                limit $5 + 1) page
+       window newest as (order by started_at desc, id desc)) r
+      where bytes_before = 0 or bytes_before + ${RUN_BYTES} <= $6
+      order by started_at desc, id desc`,
+    [owner.projectId, owner.userId, search || null, before ?? null, limit, pageBytes],
   )
-  return rows.map((r) => ({
+  const found = rows[0]?.found ?? 0
+  const shown = rows.slice(0, limit)
+  return { runs: shown.map(entryOf), more: found > shown.length }
+}
+
+function entryOf(r: RunRow): SqlHistoryEntry {
+  return {
     id: r.id,
     query: r.query,
     role: r.role,
@@ -229,5 +303,5 @@ export async function listHistory(
     rows: r.rows === null ? null : Number(r.rows),
     statementCount: r.statement_count,
     error: r.error,
-  }))
+  }
 }

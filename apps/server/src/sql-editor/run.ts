@@ -41,8 +41,15 @@ const nextBatch = (rowsSoFar: number, bytesSoFar: number, most: number) =>
     ? Math.min(most, FIRST_BATCH_ROWS)
     : Math.max(1, Math.min(most, Math.floor(BATCH_TARGET_BYTES / Math.max(1, bytesSoFar / rowsSoFar))))
 
-/** Notices kept per run: a loop raising millions of them must not fill the server's memory. */
-const MAX_NOTICES = 1000
+/**
+ * Notices kept per run, by count and by their text's bytes: a loop raising millions of them, or a thousand of
+ * a megabyte each (db/row-guard.ts bounds one), must not fill the server's memory or the answer.
+ */
+export const MAX_NOTICES = 1000
+export const MAX_NOTICE_BYTES = 1024 * 1024
+
+/** The last notice of a run that raised more than it keeps: says that the others were left out. */
+export const NOTICES_LEFT_OUT = `More notices were raised than a run keeps (${MAX_NOTICES.toLocaleString('en')}, or ${MAX_NOTICE_BYTES / 1024 / 1024} MB of text): the later ones were left out`
 
 /** How often, at most, a run asks whether it was cancelled while it goes from one statement to the next. */
 const CANCEL_POLL_MS = 250
@@ -249,8 +256,17 @@ export async function runStatements(
   const started = performance.now()
   const notices: SqlNotice[] = []
   let current: SqlStatement | undefined
+  let noticeBytes = 0
+  let noticesFull = false
   const onNotice = (n: { severity?: string; code?: string; message?: string; detail?: string; hint?: string }) => {
-    if (notices.length >= MAX_NOTICES) return
+    if (noticesFull) return
+    noticeBytes +=
+      Buffer.byteLength(n.message ?? '') + Buffer.byteLength(n.detail ?? '') + Buffer.byteLength(n.hint ?? '')
+    if (notices.length >= MAX_NOTICES - 1 || noticeBytes > MAX_NOTICE_BYTES) {
+      noticesFull = true
+      notices.push({ statementIndex: current?.index ?? null, severity: 'NOTICE', message: NOTICES_LEFT_OUT })
+      return
+    }
     notices.push({
       statementIndex: current?.index ?? null,
       severity: n.severity ?? 'NOTICE',

@@ -212,6 +212,34 @@ describe('policy routes', () => {
     expect(bad.statusCode).toBe(400)
   })
 
+  it('releases the advisory locks a tested expression took before its connection goes back to the pool', async () => {
+    const held = async () =>
+      (
+        await p.database.query(
+          `select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 42 and granted`,
+        )
+      ).rows[0].n
+    await p.database.query('alter table public.todos enable row level security')
+    // A session-level lock outlives the rolled-back transaction of the test unless Basalt releases it.
+    const tried = await p.owner.post(api('/policies/test'), {
+      pending: { create: { ...ownRows, name: 'Locks', definition: 'pg_try_advisory_lock(42)' } },
+      impersonation: { role: 'authenticated', userId: ADA },
+      command: 'SELECT',
+    })
+    expect(tried.json()).toMatchObject({ allowed: true, rows: 3, error: null, rls_enabled: true })
+    expect(await held()).toBe(0)
+    // And the lock is free for anyone: the same test again, then a session of the member's own.
+    const again = await p.owner.post(api('/policies/test'), {
+      pending: { create: { ...ownRows, name: 'Locks', definition: 'pg_try_advisory_lock(42)' } },
+      impersonation: { role: 'authenticated', userId: ADA },
+      command: 'SELECT',
+    })
+    expect(again.json()).toMatchObject({ allowed: true, rows: 3 })
+    expect((await p.database.query('select pg_try_advisory_lock(42) as got')).rows[0].got).toBe(true)
+    await p.database.query('select pg_advisory_unlock(42)')
+    expect(await held()).toBe(0)
+  })
+
   it('toggles RLS through the table update and refuses policies on protected schemas', async () => {
     const { rows } = await p.database.query(`select 'public.todos'::regclass::oid::int8 as id`)
     const off = await p.owner.patch(api(`/tables?id=${rows[0].id}`), { rls_enabled: false })

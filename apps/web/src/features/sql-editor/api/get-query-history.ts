@@ -16,13 +16,16 @@ export const getQueryHistory = (ref: string, search: string, before: string | un
     signal,
   })
 
-/** The history, a page at a time ('Load more' asks for the runs before the last one shown). */
+/**
+ * The history, a page at a time ('Load more' asks for the runs before the last one shown). A page may hold
+ * fewer runs than asked for when their text is long: the server says whether more remain.
+ */
 export const useQueryHistory = (ref: string, search: string, enabled: boolean) =>
   useInfiniteQuery({
     queryKey: queryHistoryKey(ref, search),
     queryFn: ({ pageParam, signal }) => getQueryHistory(ref, search, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: { runs: SqlHistoryEntry[] }) =>
-      last.runs.length < HISTORY_PAGE_SIZE ? undefined : last.runs[last.runs.length - 1]?.id,
+    getNextPageParam: (last: { runs: SqlHistoryEntry[]; more: boolean }) =>
+      last.more ? last.runs[last.runs.length - 1]?.id : undefined,
     enabled,
   })

@@ -41,6 +41,7 @@ describe('QueryHistoryButton', () => {
             }),
             run(1, { query: 'select 1/0', status: 'error', rows: null, error: 'division by zero', durationMs: 1.5 }),
           ],
+          more: false,
         },
       },
     })
@@ -76,7 +77,7 @@ describe('QueryHistoryButton', () => {
       [historyPath]: ({ url }) => {
         const search = url.searchParams.get('search')
         searches.push(search)
-        return { body: { runs: search ? [] : [run(1)] } }
+        return { body: { runs: search ? [] : [run(1)], more: false } }
       },
     })
     const { user } = renderButton()
@@ -94,7 +95,12 @@ describe('QueryHistoryButton', () => {
       [historyPath]: ({ url }) => {
         const before = url.searchParams.get('before')
         befores.push(before)
-        return { body: { runs: before ? [run(1, { query: 'select oldest' })] : firstPage } }
+        // A page may be short of HISTORY_PAGE_SIZE (its text is long) and still have more after it.
+        return {
+          body: before
+            ? { runs: [run(1, { query: 'select oldest' })], more: false }
+            : { runs: firstPage.slice(0, 3), more: true },
+        }
       },
     })
     const { user } = renderButton()
@@ -103,9 +109,9 @@ describe('QueryHistoryButton', () => {
     more.focus()
     await user.keyboard('{Enter}')
     expect(await screen.findByText('select oldest')).toBeInTheDocument()
-    expect(befores).toEqual([null, firstPage[firstPage.length - 1]!.id])
-    expect(screen.getAllByRole('listitem')).toHaveLength(HISTORY_PAGE_SIZE + 1)
-    // The last page was short: nothing more to load.
+    expect(befores).toEqual([null, firstPage[2]!.id])
+    expect(screen.getAllByRole('listitem')).toHaveLength(4)
+    // The server said nothing remains: nothing more to load.
     expect(screen.queryByRole('button', { name: HISTORY_MESSAGES.loadMore })).not.toBeInTheDocument()
   })
 
@@ -115,7 +121,7 @@ describe('QueryHistoryButton', () => {
       [historyPath]: () =>
         fail
           ? { status: 503, body: { code: 'database_restarting', message: 'The project database is restarting' } }
-          : { body: { runs: [] } },
+          : { body: { runs: [], more: false } },
     })
     const { user } = renderButton()
     await user.click(screen.getByRole('button', { name: HISTORY_MESSAGES.button }))
