@@ -1,5 +1,6 @@
 import type { App } from '../types.ts'
 import { catalogRoutes } from './catalog.ts'
+import { databaseFunctionRoutes } from './database-functions.ts'
 import { policyRoutes } from './policies.ts'
 import { schemaChangeRoutes } from './schema-changes.ts'
 import { tableCsvRoutes } from './table-csv.ts'
@@ -15,4 +16,5 @@ export function pgMetaRoutes(app: App): void {
   schemaChangeRoutes(app)
   tableCsvRoutes(app)
   policyRoutes(app)
+  databaseFunctionRoutes(app)
 }

@@ -1,0 +1,98 @@
+import {
+  databaseObjectIdQuerySchema,
+  dropObjectQuerySchema,
+  functionDefinitionSchema,
+  schemaFilterQuerySchema,
+} from '@basalt/contracts'
+import {
+  createDatabaseFunction,
+  deleteDatabaseFunction,
+  functionDependents,
+  getDatabaseFunction,
+  listDatabaseFunctions,
+  updateDatabaseFunction,
+} from '../../pg-meta/functions.ts'
+import { refParams, type App } from '../types.ts'
+import { PG_META, read, write } from './access.ts'
+import { auditChange } from './audit-change.ts'
+
+const FUNCTIONS = `${PG_META}/database/functions`
+const nameOf = (fn: { schema: string; name: string; identity_arguments: string }) =>
+  `${fn.schema}.${fn.name}(${fn.identity_arguments})`
+
+/** Database › Functions (issue 26 point 3): list, one, create, change, drop, and what depends on one. */
+export function databaseFunctionRoutes(app: App): void {
+  app.get(
+    FUNCTIONS,
+    { config: read, schema: { params: refParams, querystring: schemaFilterQuerySchema } },
+    async (req, reply) =>
+      reply.result(
+        await req.project.catalog((c) =>
+          listDatabaseFunctions(c, {
+            includedSchemas: req.query.included_schemas,
+            excludedSchemas: req.query.excluded_schemas,
+            includeSystemSchemas: req.query.include_system_schemas,
+          }),
+        ),
+      ),
+  )
+
+  app.get(
+    `${FUNCTIONS}/one`,
+    { config: read, schema: { params: refParams, querystring: databaseObjectIdQuerySchema } },
+    async (req, reply) => reply.result(await req.project.catalog((c) => getDatabaseFunction(c, req.query.id))),
+  )
+
+  app.get(
+    `${FUNCTIONS}/dependents`,
+    { config: read, schema: { params: refParams, querystring: databaseObjectIdQuerySchema } },
+    async (req, reply) => reply.result(await req.project.catalog((c) => functionDependents(c, req.query.id))),
+  )
+
+  app.post(
+    FUNCTIONS,
+    { config: write, schema: { params: refParams, body: functionDefinitionSchema } },
+    async (req, reply) =>
+      reply.result(
+        await auditChange(
+          req,
+          await req.project.ddl((c) => createDatabaseFunction(c, req.body)),
+          'database.function.create',
+          nameOf,
+        ),
+        201,
+      ),
+  )
+
+  app.patch(
+    FUNCTIONS,
+    {
+      config: write,
+      schema: { params: refParams, querystring: databaseObjectIdQuerySchema, body: functionDefinitionSchema },
+    },
+    async (req, reply) =>
+      reply.result(
+        await auditChange(
+          req,
+          await req.project.ddl((c) => updateDatabaseFunction(c, req.query.id, req.body)),
+          'database.function.update',
+          nameOf,
+        ),
+      ),
+  )
+
+  app.delete(
+    FUNCTIONS,
+    { config: write, schema: { params: refParams, querystring: dropObjectQuerySchema } },
+    async (req, reply) =>
+      reply.result(
+        await auditChange(
+          req,
+          await req.project.ddl((c) => deleteDatabaseFunction(c, req.query.id, req.query.cascade)),
+          'database.function.delete',
+          nameOf,
+          { cascade: req.query.cascade ?? false },
+        ),
+      ),
+  )
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod'
+
+/**
+ * Shapes of the Database pages' calls (issue 26: `/api/platform/pg-meta/{ref}/database/…`): functions and
+ * triggers as pg_catalog has them, the definitions their forms send, and what depends on an object.
+ */
+
+const queryBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+
+/** ?id= of one object (an oid). */
+export const databaseObjectIdQuerySchema = z.object({ id: z.coerce.number().int().min(1) })
+/** DELETE …?id=&cascade= */
+export const dropObjectQuerySchema = databaseObjectIdQuerySchema.extend({ cascade: queryBoolean.optional() })
+
+/** An object that depends on another (pg_depend, as pg_describe_object names it): dropping needs cascade. */
+export const dependentSchema = z.object({
+  /** 'function public.f(integer)', 'trigger t on table public.x', 'view public.v' … */
+  description: z.string(),
+  /** The kind of the dependent's catalog ('pg_class', 'pg_trigger', 'pg_proc' …). */
+  catalog: z.string(),
+})
+export type Dependent = z.infer<typeof dependentSchema>
+
+// ---------- functions ----------
+
+export const functionArgModeSchema = z.enum(['in', 'out', 'inout', 'variadic', 'table'])
+export type FunctionArgMode = z.infer<typeof functionArgModeSchema>
+export const volatilitySchema = z.enum(['immutable', 'stable', 'volatile'])
+export type Volatility = z.infer<typeof volatilitySchema>
+export const parallelSafetySchema = z.enum(['safe', 'restricted', 'unsafe'])
+
+/** An argument as pg_proc has it: every argument in order (OUT and TABLE ones too), its default where it is. */
+export const databaseFunctionArgSchema = z.object({
+  mode: functionArgModeSchema,
+  /** Empty for an unnamed argument. */
+  name: z.string(),
+  type: z.string(),
+  /** pg_get_function_arg_default's text, or null. */
+  default: z.string().nullable(),
+})
+export type DatabaseFunctionArg = z.infer<typeof databaseFunctionArgSchema>
+
+/** A function, procedure, aggregate or window function (pg_proc), as Database › Functions lists it. */
+export const databaseFunctionSchema = z.object({
+  id: z.number(),
+  schema: z.string(),
+  name: z.string(),
+  kind: z.enum(['function', 'procedure', 'aggregate', 'window']),
+  language: z.string(),
+  owner: z.string(),
+  comment: z.string().nullable(),
+  arguments: z.array(databaseFunctionArgSchema),
+  /** pg_get_function_arguments: the arguments as CREATE FUNCTION writes them. */
+  argument_types: z.string(),
+  /** pg_get_function_identity_arguments: what names one overload in DROP or COMMENT. */
+  identity_arguments: z.string(),
+  /** pg_get_function_result: `integer`, `SETOF text`, `TABLE(a integer, b text)`; null for a procedure. */
+  return_type: z.string().nullable(),
+  returns_set: z.boolean(),
+  /** Returns `trigger` (a trigger function: what a trigger may run). */
+  is_trigger: z.boolean(),
+  volatility: volatilitySchema,
+  security_definer: z.boolean(),
+  strict: z.boolean(),
+  leakproof: z.boolean(),
+  parallel: parallelSafetySchema,
+  /** proconfig's settings (`SET search_path = …`), each split at its first '='. */
+  config: z.array(z.object({ name: z.string(), value: z.string() })),
+  /** The body as written: prosrc, or the SQL-standard body (`RETURN …`, `BEGIN ATOMIC … END`). */
+  body: z.string(),
+  /** Whether the body is SQL-standard (parsed at creation) rather than a string. */
+  sql_body: z.boolean(),
+  /** pg_get_functiondef: the whole CREATE statement (null for an aggregate, which it cannot write). */
+  definition: z.string().nullable(),
+})
+export type DatabaseFunction = z.infer<typeof databaseFunctionSchema>
+
+const identifier = z.string().trim().min(1).max(63)
+const sqlText = z.string().max(1_000_000)
+
+export const functionArgInputSchema = z.object({
+  mode: z.enum(['in', 'out', 'inout', 'variadic']).default('in'),
+  /** Empty for an unnamed argument. */
+  name: z.string().trim().max(63).default(''),
+  /** A type as SQL writes it (`integer`, `text[]`, `public.mood`); SQL by design, checked by the parser. */
+  type: z.string().trim().min(1).max(200),
+  /** An expression (SQL by design), or null. */
+  default: z.string().max(10_000).nullable().optional(),
+})
+export type FunctionArgInput = z.input<typeof functionArgInputSchema>
+
+/** What a function returns: one type (`setof` for a set), a table of columns, or nothing (a procedure). */
+export const functionReturnsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('type'), type: z.string().trim().min(1).max(200), setof: z.boolean().default(false) }),
+  z.object({
+    kind: z.literal('table'),
+    columns: z
+      .array(z.object({ name: identifier, type: z.string().trim().min(1).max(200) }))
+      .min(1)
+      .max(100),
+  }),
+])
+export type FunctionReturns = z.input<typeof functionReturnsSchema>
+
+/** POST …/database/functions, and PATCH …?id= (the whole definition; the server diffs it). */
+export const functionDefinitionSchema = z.object({
+  kind: z.enum(['function', 'procedure']).default('function'),
+  schema: identifier,
+  name: identifier,
+  arguments: z.array(functionArgInputSchema).max(100).default([]),
+  /** Ignored for a procedure. */
+  returns: functionReturnsSchema.optional(),
+  language: identifier,
+  body: sqlText,
+  volatility: volatilitySchema.default('volatile'),
+  security_definer: z.boolean().default(false),
+  strict: z.boolean().default(false),
+  /** The schemas of `SET search_path`, in order; null leaves it unset (the caller's path applies). */
+  search_path: z.array(identifier).max(50).nullable().default(null),
+  comment: z.string().max(10_000).nullable().optional(),
+})
+export type FunctionDefinition = z.input<typeof functionDefinitionSchema>
+export type ParsedFunctionDefinition = z.output<typeof functionDefinitionSchema>
