@@ -1,0 +1,17 @@
+import { useParams } from 'react-router'
+import { useProject } from '../../project/use-project'
+import { BucketsPage } from './components/buckets-page'
+import { ExplorerPage } from './components/explorer-page'
+
+/** Storage › Buckets (the areas table loads this module for /project/{ref}/storage/buckets). */
+export function BucketsRoute() {
+  const { project } = useProject()
+  return <BucketsPage projectRef={project.ref} />
+}
+
+/** /project/{ref}/storage/buckets/{bucketId}: one bucket's file explorer. */
+export function ExplorerRoute() {
+  const { project } = useProject()
+  const { bucketId = '' } = useParams()
+  return <ExplorerPage key={bucketId} projectRef={project.ref} bucketId={bucketId} />
+}
