@@ -1,5 +1,6 @@
 import { DeleteTableDialog } from '../../features/table-editor/components/delete-table-dialog'
 import { TableFormPanel } from '../../features/table-editor/components/table-form-panel'
+import { FunctionsPage } from '../../features/database/components/functions-page'
 import { TablesPage, type TableForms } from '../../features/database/components/tables-page'
 import { useProject } from '../../project/use-project'
 
@@ -18,4 +19,9 @@ function tableForms(projectRef: string): TableForms {
 export function DatabaseTablesRoute() {
   const { project } = useProject()
   return <TablesPage projectRef={project.ref} forms={tableForms(project.ref)} />
+}
+
+export function DatabaseFunctionsRoute() {
+  const { project } = useProject()
+  return <FunctionsPage projectRef={project.ref} />
 }

@@ -1,0 +1,281 @@
+import { useId, useMemo, useState } from 'react'
+import { Code2, Pencil, Plus, Trash2 } from 'lucide-react'
+import { toast } from 'sonner'
+import type { DatabaseFunction } from '@basalt/contracts'
+import { buildDropFunction } from '@basalt/sql'
+import { errorMessage } from '../../../lib/format'
+import { usePermission } from '../../../project/use-permission'
+import { Badge } from '../../../ui/badge'
+import { Button } from '../../../ui/button'
+import { ConfirmDialog } from '../../../ui/confirm-dialog'
+import { EmptyState, ErrorState } from '../../../ui/empty-state'
+import { PageHeader } from '../../../ui/page-header'
+import { SidePanel } from '../../../ui/side-panel'
+import { Skeleton } from '../../../ui/skeleton'
+import { Table, TBody, Td, Th, THead, Tr } from '../../../ui/table'
+import { useDeleteDatabaseFunction } from '../api/delete-database-function'
+import { useDatabaseFunctions } from '../api/get-database-functions'
+import { useFunctionDependents } from '../api/get-function-dependents'
+import { FUNCTION_MESSAGES as MESSAGES } from '../messages'
+import { FunctionEditorPanel } from './function-editor-panel'
+import {
+  matches,
+  ReadOnlyNote,
+  SchemaSelect,
+  SearchInput,
+  Toolbar,
+  useListParams,
+  useSchemaLocked,
+} from './page-toolbar'
+
+type Open =
+  | { kind: 'create' }
+  | { kind: 'edit'; fn: DatabaseFunction }
+  | { kind: 'view'; fn: DatabaseFunction }
+  | { kind: 'remove'; fn: DatabaseFunction }
+  | null
+
+const KIND_LABELS: Partial<Record<DatabaseFunction['kind'], string>> = {
+  procedure: 'procedure',
+  aggregate: 'aggregate',
+  window: 'window',
+}
+
+/**
+ * Database › Functions: a schema's functions, each overload on its own row, with arguments, result, language
+ * and security; procedures, aggregates and window functions labelled. Create, edit and delete for members who
+ * may change the database.
+ */
+export function FunctionsPage({ projectRef }: { projectRef: string }) {
+  const { schema, search, setSchema, setSearch } = useListParams()
+  const functions = useDatabaseFunctions(projectRef, schema)
+  const locked = useSchemaLocked(projectRef, schema)
+  const canWrite = usePermission('tenant_sql:write')
+  const writable = canWrite && !locked
+  const [open, setOpen] = useState<Open>(null)
+  const close = () => setOpen(null)
+  const shown = useMemo(
+    () => (functions.data ?? []).filter((f) => matches(search, f.name, f.comment)),
+    [functions.data, search],
+  )
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-6 py-8">
+      <PageHeader title={MESSAGES.title} description={MESSAGES.description} />
+      <Toolbar
+        actions={
+          writable && (
+            <Button variant="primary" size="sm" onClick={() => setOpen({ kind: 'create' })}>
+              <Plus aria-hidden className="size-4" />
+              {MESSAGES.create}
+            </Button>
+          )
+        }
+      >
+        <SchemaSelect projectRef={projectRef} value={schema} onChange={setSchema} />
+        <SearchInput label={MESSAGES.search} value={search} onChange={setSearch} />
+      </Toolbar>
+      <ReadOnlyNote schema={schema} locked={locked} canWrite={canWrite} />
+      {functions.error ? (
+        <ErrorState title={MESSAGES.loadError} error={functions.error} />
+      ) : functions.isPending ? (
+        <div role="status" aria-label="Loading functions" className="space-y-2">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </div>
+      ) : (functions.data ?? []).length === 0 ? (
+        <EmptyState icon={<Code2 aria-hidden className="size-6" />} title={MESSAGES.empty} />
+      ) : shown.length === 0 ? (
+        <EmptyState title={MESSAGES.noResults(search.trim())} />
+      ) : (
+        <Table label={`Functions of ${schema}`}>
+          <THead>
+            <Tr>
+              <Th>Name</Th>
+              <Th>Arguments</Th>
+              <Th>Return type</Th>
+              <Th>Language</Th>
+              <Th>Security</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {shown.map((fn) => {
+              const editable = writable && (fn.kind === 'function' || fn.kind === 'procedure')
+              return (
+                <Tr key={fn.id}>
+                  <Td className="font-medium">
+                    <span className="font-mono">{fn.name}</span>
+                    {KIND_LABELS[fn.kind] && (
+                      <Badge className="ml-2" tone="brand">
+                        {KIND_LABELS[fn.kind]}
+                      </Badge>
+                    )}
+                    {fn.is_trigger && (
+                      <Badge className="ml-2" tone="neutral">
+                        trigger
+                      </Badge>
+                    )}
+                  </Td>
+                  <Td className="max-w-xs font-mono text-xs break-words">{fn.argument_types || '–'}</Td>
+                  <Td className="max-w-xs font-mono text-xs break-words">{fn.return_type ?? '–'}</Td>
+                  <Td>{fn.language}</Td>
+                  <Td>{fn.security_definer ? <Badge tone="warning">definer</Badge> : <span>invoker</span>}</Td>
+                  <Td className="text-right whitespace-nowrap">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={MESSAGES.view(fn.name)}
+                      onClick={() => setOpen({ kind: 'view', fn })}
+                    >
+                      <Code2 aria-hidden className="size-4" />
+                    </Button>
+                    {editable && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={MESSAGES.edit(fn.name)}
+                        onClick={() => setOpen({ kind: 'edit', fn })}
+                      >
+                        <Pencil aria-hidden className="size-4" />
+                      </Button>
+                    )}
+                    {writable && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={MESSAGES.remove(fn.name)}
+                        onClick={() => setOpen({ kind: 'remove', fn })}
+                      >
+                        <Trash2 aria-hidden className="size-4" />
+                      </Button>
+                    )}
+                  </Td>
+                </Tr>
+              )
+            })}
+          </TBody>
+        </Table>
+      )}
+      {open?.kind === 'create' && (
+        <FunctionEditorPanel projectRef={projectRef} schema={schema} fn={null} onClose={close} />
+      )}
+      {open?.kind === 'edit' && (
+        <FunctionEditorPanel projectRef={projectRef} schema={schema} fn={open.fn} onClose={close} />
+      )}
+      {open?.kind === 'view' && <FunctionDefinitionPanel fn={open.fn} onClose={close} />}
+      {open?.kind === 'remove' && <DeleteFunctionDialog projectRef={projectRef} fn={open.fn} onClose={close} />}
+    </div>
+  )
+}
+
+/** A function as Postgres writes it back (pg_get_functiondef; an aggregate's body and attributes). */
+function FunctionDefinitionPanel({ fn, onClose }: { fn: DatabaseFunction; onClose: () => void }) {
+  const labels = [
+    fn.kind,
+    fn.volatility,
+    fn.strict ? 'strict' : null,
+    fn.leakproof ? 'leakproof' : null,
+    `parallel ${fn.parallel}`,
+    fn.security_definer ? 'security definer' : 'security invoker',
+    fn.sql_body ? MESSAGES.sqlStandardBody : null,
+  ].filter((l): l is string => l !== null)
+  return (
+    <SidePanel open onOpenChange={(o) => !o && onClose()} title={MESSAGES.viewTitle(`${fn.schema}.${fn.name}`)}>
+      <ul aria-label="Attributes" className="flex flex-wrap gap-2">
+        {labels.map((l) => (
+          <li key={l}>
+            <Badge>{l}</Badge>
+          </li>
+        ))}
+      </ul>
+      {fn.config.length > 0 && (
+        <dl className="space-y-1 text-sm">
+          {fn.config.map((c) => (
+            <div key={c.name} className="flex gap-2">
+              <dt className="font-mono">{c.name}</dt>
+              <dd className="font-mono text-muted-foreground">{c.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {fn.comment && <p className="text-sm">{fn.comment}</p>}
+      <pre
+        aria-label="Definition"
+        className="overflow-auto rounded-md border border-border bg-muted/40 p-3 font-mono text-xs whitespace-pre-wrap"
+      >
+        {fn.definition ?? fn.body}
+      </pre>
+    </SidePanel>
+  )
+}
+
+function DeleteFunctionDialog({
+  projectRef,
+  fn,
+  onClose,
+}: {
+  projectRef: string
+  fn: DatabaseFunction
+  onClose: () => void
+}) {
+  const dependents = useFunctionDependents(projectRef, fn.id)
+  const remove = useDeleteDatabaseFunction(projectRef)
+  const [cascade, setCascade] = useState(false)
+  const cascadeId = useId()
+  const sql = buildDropFunction(fn, cascade)
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={MESSAGES.deleteTitle(fn.name)}
+      confirmLabel="Delete"
+      loading={remove.isPending}
+      error={remove.error ? errorMessage(remove.error) : null}
+      typeToConfirm={fn.name}
+      onConfirm={() =>
+        remove.mutate(
+          { id: fn.id, cascade },
+          {
+            onSuccess: () => {
+              toast.success(MESSAGES.deleted(fn.name))
+              onClose()
+            },
+          },
+        )
+      }
+    >
+      <div className="mb-4 space-y-3 text-sm">
+        {dependents.isPending ? (
+          <Skeleton className="h-6 w-full" />
+        ) : dependents.error ? (
+          <ErrorState title="Failed to retrieve dependents" error={dependents.error} />
+        ) : (dependents.data ?? []).length === 0 ? (
+          <p>{MESSAGES.noDependents}</p>
+        ) : (
+          <div>
+            <p>{MESSAGES.dependentsTitle}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {dependents.data!.map((d) => (
+                <li key={d.description}>{d.description}</li>
+              ))}
+            </ul>
+            <label htmlFor={cascadeId} className="mt-2 flex items-center gap-2">
+              <input id={cascadeId} type="checkbox" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
+              {MESSAGES.cascade}
+            </label>
+          </div>
+        )}
+        <pre
+          aria-label="SQL to run"
+          className="overflow-auto rounded-md border border-border bg-muted/40 p-2 font-mono text-xs whitespace-pre-wrap"
+        >
+          {sql}
+        </pre>
+      </div>
+    </ConfirmDialog>
+  )
+}
