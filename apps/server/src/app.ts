@@ -33,7 +33,13 @@ import { contentRoutes } from './routes/content.ts'
 import { projectRoutes } from './routes/projects.ts'
 import { sqlEditorRoutes } from './routes/sql-editor.ts'
 import { reportRoutes } from './routes/reports.ts'
+import { storageApiRoutes } from './routes/storage-api.ts'
+import { storageRoutes } from './routes/storage.ts'
 import type { App } from './routes/types.ts'
+import { bucketJobs } from './storage/bucket-jobs.ts'
+import { fsObjectStore } from './storage/fs-store.ts'
+import type { ObjectStore } from './storage/object-store.ts'
+import { s3ObjectStore } from './storage/s3-store.ts'
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
 
@@ -56,6 +62,8 @@ export interface AppDeps {
   webDistDir?: string | null
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void }
+  /** Where objects' bytes live; defaults to S3 when configured (S3_*), else DATA_DIR/storage. Closed with the app. */
+  objectStore?: ObjectStore
 }
 
 export interface ApiRoute {
@@ -125,9 +133,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       onError: (err) => app.log.warn({ err }, 'job queue'),
     })
   }
+  const store =
+    deps.objectStore ??
+    (deps.config.s3 ? s3ObjectStore(deps.config.s3) : fsObjectStore(path.join(deps.config.dataDir, 'storage')))
+  const bucketJobQueue = await bucketJobs(ctx, store, jobs?.boss, app.log)
   // Provisioning started by a request finishes before the pools it uses are closed.
   app.addHook('onClose', async () => {
     await jobs?.stop()
+    await store.close()
     await Promise.all([...pending])
     await ctx.events.close()
     await ctx.projectPools.closeAll()
@@ -165,6 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   contentRoutes(app, ctx)
   reportRoutes(app, ctx)
   aiRoutes(app, ctx)
+  storageRoutes(app, ctx, { store, jobs: bucketJobQueue })
+  storageApiRoutes(app, ctx, store)
 
   await registerSpa(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir)
   return app

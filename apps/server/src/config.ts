@@ -4,6 +4,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { MODES } from '@basalt/contracts'
+import type { S3Config } from './storage/s3-store.ts'
 
 /** A start-up setting that is wrong: the message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -65,6 +66,13 @@ const envSchema = z.object({
   /** How long one AI call (or a chat stream's wait for its next words) may take. */
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   AI_STRUCTURED_OUTPUT: z.enum(STRUCTURED_OUTPUT_MODES).default('auto'),
+  /** Objects' bytes in this S3 bucket instead of DATA_DIR/storage (README "Configuration"). */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z.string().min(1).max(100).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 })
 
 /**
@@ -109,6 +117,8 @@ export interface Config {
   orgProjectLimit: number
   /** The AI assistant's provider; absent or null: AI is off, and every AI call says how to configure it. */
   ai?: AiConfig | null
+  /** Objects' bytes on S3 (S3_*); absent or null: under DATA_DIR/storage. */
+  s3?: S3Config | null
 }
 
 /** Reads the environment; throws ConfigError with one line naming the first bad variable. */
@@ -122,6 +132,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
       BASALT_MODE: MODES,
       LOG_LEVEL: LOG_LEVELS,
       AI_STRUCTURED_OUTPUT: STRUCTURED_OUTPUT_MODES,
+      S3_FORCE_PATH_STYLE: ['true', 'false'],
     }
     const allowed = choices[name] ? ` (one of: ${choices[name].join(', ')})` : ''
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}${allowed}`)
@@ -133,6 +144,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
   }
   return {
     ai: aiConfigOf(e),
+    s3: s3ConfigOf(e),
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
@@ -146,6 +158,26 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
     projectPoolSize: e.PROJECT_POOL_SIZE,
     projectMaxConnections: e.PROJECT_MAX_CONNECTIONS,
     orgProjectLimit: e.ORG_PROJECT_LIMIT,
+  }
+}
+
+/** The S3 object store, or null when S3_BUCKET is not set; S3 settings without a bucket are refused. */
+function s3ConfigOf(e: z.infer<typeof envSchema>): S3Config | null {
+  if (!e.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((k) => e[k])
+    if (stray) throw new ConfigError(`Invalid ${stray}: set S3_BUCKET too, or unset it`)
+    return null
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid S3_ACCESS_KEY_ID: set it together with S3_SECRET_ACCESS_KEY (or neither)')
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
   }
 }
 

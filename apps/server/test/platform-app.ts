@@ -14,6 +14,7 @@ import { adminUrlOf } from '../src/db/connections.ts'
 import type { ProjectRow } from '../src/platform/projects.ts'
 import { createPlatformPool, migratePlatform } from '../src/platform/store.ts'
 import type { App } from '../src/routes/types.ts'
+import type { ObjectStore } from '../src/storage/object-store.ts'
 import { createTestDatabase, withAdminClient } from './databases.ts'
 import { freePort } from './global-setup.ts'
 
@@ -46,6 +47,8 @@ export async function createTestApp(
     config?: Partial<Config>
     /** Projects on clusters of their own (the embedded default) instead of databases on the test cluster. */
     clusters?: boolean
+    /** Where objects' bytes go (the storage tests run on both backends). */
+    objectStore?: ObjectStore
   } = {},
 ) {
   const platformDb = await createTestDatabase('plat')
@@ -73,6 +76,7 @@ export async function createTestApp(
     platformUrl: platformDb.url,
     rateLimits: options.rateLimits,
     webDistDir: null,
+    objectStore: options.objectStore,
   })
   return {
     app,
@@ -195,7 +199,10 @@ export async function projectAdminUrl(t: { app: App; db: pg.Pool }, ref: string)
  * role (see projectAdminUrl), `outsider` for a member of another organisation only, and `join` to add a member with a role
  * through an invitation. `close` ends the connection and the app.
  */
-export async function createProjectApp(name: string, options: { clusters?: boolean; config?: Partial<Config> } = {}) {
+export async function createProjectApp(
+  name: string,
+  options: { clusters?: boolean; config?: Partial<Config>; objectStore?: ObjectStore } = {},
+) {
   const t = await createTestApp(options)
   const owner = new Agent(t.app)
   await owner.signUp('owner@example.com')

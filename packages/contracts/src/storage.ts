@@ -193,8 +193,8 @@ export const bucketJobStateSchema = z.enum(['queued', 'running', 'done', 'failed
 
 /**
  * POST …/buckets/{id}/empty and DELETE …/buckets/{id} start a durable job (202) and answer it; GET
- * /api/storage/{ref}/jobs/{jobId} answers its progress. `delete` empties, deletes the bucket, then the
- * policies on storage.objects that name it.
+ * /api/storage/{ref}/jobs/{jobId} answers its progress. `delete` empties, then deletes the bucket row (its
+ * policies are the page's to delete, through the policies routes).
  */
 export const bucketJobSchema = z.object({
   id: z.string(),

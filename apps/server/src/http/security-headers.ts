@@ -39,11 +39,13 @@ export function contentSecurityPolicy(connectSources: string[] = []): string {
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}): void {
   const csp = contentSecurityPolicy(options.connectSources)
   app.addHook('onSend', async (req, reply, payload) => {
-    reply.header('content-security-policy', csp)
+    // A stored object's bytes carry their own, stricter policy that Basalt's pages may frame (previews).
+    const own = reply.getHeader('content-security-policy')
+    reply.header('content-security-policy', own ?? csp)
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'same-origin')
     // For browsers that predate frame-ancestors.
-    reply.header('x-frame-options', 'DENY')
+    reply.header('x-frame-options', own ? 'SAMEORIGIN' : 'DENY')
     reply.header('cross-origin-opener-policy', 'same-origin')
     if (options.strictTransport) reply.header('strict-transport-security', 'max-age=31536000')
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store')

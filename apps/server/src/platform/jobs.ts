@@ -14,6 +14,8 @@ export interface ProjectJobs {
   /** Asks for the project to be set up (one job per project waiting at a time). */
   setUp(ref: string): Promise<void>
   stop(): Promise<void>
+  /** The queue itself, for the other kinds of job (storage/bucket-jobs.ts). */
+  boss: PgBoss
 }
 
 export interface JobTimings {
@@ -69,6 +71,7 @@ export async function startProjectJobs(
     if (job) await run(job.data.ref)
   })
   return {
+    boss,
     async setUp(ref) {
       await boss.send(SETUP_QUEUE, { ref }, { singletonKey: ref })
     },

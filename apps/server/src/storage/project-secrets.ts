@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto'
+import { decryptSecret, encryptSecret } from '../db/crypto.ts'
+import type { PlatformContext } from '../platform/context.ts'
+
+/**
+ * The project's JWT secret: it signs signed URLs now and the project's anon and service_role keys in part 2
+ * (Storage API). Kept encrypted in the platform store like every secret, made when first needed; two servers
+ * making it at once keep the first one's.
+ */
+export async function projectJwtSecret(ctx: PlatformContext, ref: string): Promise<Uint8Array | null> {
+  const read = async () =>
+    (
+      await ctx.db.query<{ jwt_secret_encrypted: string | null }>(
+        'select jwt_secret_encrypted from basalt.projects where ref = $1',
+        [ref],
+      )
+    ).rows[0]
+  let row = await read()
+  if (!row) return null
+  if (!row.jwt_secret_encrypted) {
+    const secret = encryptSecret(ctx.config.encryptionKey, randomBytes(32).toString('base64url'))
+    await ctx.db.query(
+      'update basalt.projects set jwt_secret_encrypted = $2 where ref = $1 and jwt_secret_encrypted is null',
+      [ref, secret],
+    )
+    row = await read()
+    if (!row?.jwt_secret_encrypted) return null
+  }
+  return new TextEncoder().encode(decryptSecret(ctx.config.encryptionKey, row.jwt_secret_encrypted))
+}
+
+/** The project's upload limit in bytes (Storage Settings; 50 GB by default). */
+export async function projectFileSizeLimit(ctx: PlatformContext, ref: string): Promise<number> {
+  const { rows } = await ctx.db.query<{ limit: string }>(
+    'select storage_file_size_limit as limit from basalt.projects where ref = $1',
+    [ref],
+  )
+  return Number(rows[0]?.limit ?? 0)
+}
+
+export async function setProjectFileSizeLimit(ctx: PlatformContext, ref: string, bytes: number): Promise<void> {
+  await ctx.db.query('update basalt.projects set storage_file_size_limit = $2 where ref = $1', [ref, bytes])
+}
