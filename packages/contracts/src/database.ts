@@ -121,3 +121,64 @@ export const functionDefinitionSchema = z.object({
 })
 export type FunctionDefinition = z.input<typeof functionDefinitionSchema>
 export type ParsedFunctionDefinition = z.output<typeof functionDefinitionSchema>
+
+// ---------- triggers ----------
+
+export const triggerEventSchema = z.enum(['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE'])
+export type TriggerEvent = z.infer<typeof triggerEventSchema>
+export const triggerTimingSchema = z.enum(['BEFORE', 'AFTER', 'INSTEAD OF'])
+export const triggerOrientationSchema = z.enum(['ROW', 'STATEMENT'])
+
+/** A trigger as pg_trigger has it (internal ones, of foreign keys, and partitions' clones left out). */
+export const databaseTriggerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  schema: z.string(),
+  table: z.string(),
+  table_id: z.number(),
+  /** The relation's kind: table, partitioned table, view, foreign table. */
+  table_kind: z.enum(['table', 'partitioned table', 'view', 'foreign table']),
+  function_id: z.number(),
+  function_schema: z.string(),
+  function_name: z.string(),
+  /** The function's arguments as CREATE TRIGGER gave them, decoded as text (non-ASCII kept). */
+  function_args: z.array(z.string()),
+  timing: triggerTimingSchema,
+  orientation: triggerOrientationSchema,
+  events: z.array(triggerEventSchema),
+  /** `UPDATE OF` columns (empty: any column). */
+  update_columns: z.array(z.string()),
+  /** The WHEN condition as Postgres writes it back, or null. */
+  condition: z.string().nullable(),
+  /** Transition tables: REFERENCING OLD TABLE AS … NEW TABLE AS … */
+  old_table: z.string().nullable(),
+  new_table: z.string().nullable(),
+  /** tgenabled: fires normally (origin), disabled, replica only, always. */
+  enabled_mode: z.enum(['origin', 'disabled', 'replica', 'always']),
+  /** pg_get_triggerdef: the whole CREATE TRIGGER statement. */
+  definition: z.string(),
+  comment: z.string().nullable(),
+})
+export type DatabaseTrigger = z.infer<typeof databaseTriggerSchema>
+
+/** POST …/database/triggers */
+export const createTriggerBodySchema = z.object({
+  schema: identifier,
+  table: identifier,
+  name: identifier,
+  timing: triggerTimingSchema,
+  orientation: triggerOrientationSchema.default('ROW'),
+  events: z.array(triggerEventSchema).min(1).max(4),
+  update_columns: z.array(identifier).max(1600).default([]),
+  /** A WHEN condition (SQL by design), or null. */
+  condition: z.string().max(10_000).nullable().optional(),
+  function_schema: identifier,
+  function_name: identifier,
+  function_args: z.array(z.string().max(10_000)).max(100).default([]),
+  comment: z.string().max(10_000).nullable().optional(),
+})
+export type CreateTriggerBody = z.input<typeof createTriggerBodySchema>
+export type ParsedTriggerDefinition = z.output<typeof createTriggerBodySchema>
+
+/** PATCH …/database/triggers?id=: enable or disable. */
+export const updateTriggerBodySchema = z.object({ enabled: z.boolean() })

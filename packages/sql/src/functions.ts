@@ -114,7 +114,7 @@ export function buildCreateFunction(def: ParsedFunctionDefinition): string {
  * the server checks each before running them, so that SQL-by-design text cannot add a statement.
  */
 export interface BuiltStatement {
-  kind: 'CreateFunctionStmt' | 'CommentStmt' | 'RenameStmt' | 'AlterObjectSchemaStmt' | 'DropStmt'
+  kind: 'CreateFunctionStmt' | 'CreateTrigStmt' | 'CommentStmt' | 'RenameStmt' | 'AlterObjectSchemaStmt' | 'DropStmt'
   sql: string
 }
 

@@ -1,6 +1,7 @@
 import type { App } from '../types.ts'
 import { catalogRoutes } from './catalog.ts'
 import { databaseFunctionRoutes } from './database-functions.ts'
+import { databaseTriggerRoutes } from './database-triggers.ts'
 import { policyRoutes } from './policies.ts'
 import { schemaChangeRoutes } from './schema-changes.ts'
 import { tableCsvRoutes } from './table-csv.ts'
@@ -17,4 +18,5 @@ export function pgMetaRoutes(app: App): void {
   tableCsvRoutes(app)
   policyRoutes(app)
   databaseFunctionRoutes(app)
+  databaseTriggerRoutes(app)
 }
