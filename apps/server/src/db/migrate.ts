@@ -33,7 +33,11 @@ export async function migrate(
 ): Promise<string[]> {
   const schema = client.escapeIdentifier(trackingSchema)
   // The lock key is derived from the schema name so platform and project runners never block each other.
-  await client.query('select pg_advisory_lock(hashtext($1))', [`basalt-migrate:${trackingSchema}`])
+  // Names are schema-qualified: on a project database this runs as the superuser, and a member may have
+  // made functions of the same names (docs/isolation.md).
+  await client.query('select pg_catalog.pg_advisory_lock(pg_catalog.hashtext($1))', [
+    `basalt-migrate:${trackingSchema}`,
+  ])
   try {
     await client.query(`create schema if not exists ${schema}`)
     await client.query(
@@ -62,6 +66,8 @@ export async function migrate(
     }
     return applied
   } finally {
-    await client.query('select pg_advisory_unlock(hashtext($1))', [`basalt-migrate:${trackingSchema}`])
+    await client.query('select pg_catalog.pg_advisory_unlock(pg_catalog.hashtext($1))', [
+      `basalt-migrate:${trackingSchema}`,
+    ])
   }
 }

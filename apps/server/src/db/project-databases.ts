@@ -4,7 +4,7 @@ import pg from 'pg'
 import { fail, ok, type Result } from '@basalt/contracts'
 import { bootstrapProjectDatabase } from './bootstrap.ts'
 import { PROJECT_CLUSTER_SETTINGS, startEmbeddedPostgres, type EmbeddedCluster } from './embedded.ts'
-import { createStandby, dropReplicaSlot } from './replicas.ts'
+import { createStandby, dropReplicaSlot, pointStandbyAtPrimary } from './replicas.ts'
 
 /** Whether a directory holds an initialised cluster. */
 const isCluster = (clusterDir: string) =>
@@ -59,7 +59,11 @@ export interface ProjectDatabaseProvider {
   removeReplica(p: ProjectPlacement, replicaId: string): Promise<void>
   /** Connects once and reads the server version; the failure message never contains the password. */
   testConnection(connectionString: string): Promise<Result<ConnectionFacts>>
-  bootstrap(connectionString: string): Promise<void>
+  /**
+   * Brings a database up to the project-database contract. `superuser`: the string is the superuser's of a
+   * server Basalt manages (withSuperuser); otherwise an attached database's own string.
+   */
+  bootstrap(connectionString: string, opts?: { superuser?: boolean }): Promise<void>
 }
 
 /** Where a project's read replica lives (embedded default): its id and its own port on 127.0.0.1. */
@@ -83,11 +87,42 @@ export interface ConnectionFacts {
 
 const CONNECT_TIMEOUT_MS = 5_000
 
-export async function withClient<T>(connectionString: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/**
+ * Settings every session Basalt opens as a server's superuser starts with, whatever the project's database
+ * and roles say: options sent when the session starts override `ALTER DATABASE … SET` and `ALTER ROLE … SET`,
+ * which the project's admin role (the database's owner) may write. With them no tenant object is ever found
+ * by an unqualified name (the search path is pg_catalog's, so a `public.pg_advisory_lock(integer)` or a
+ * `public.hashtext(text)` is not considered: CVE-2018-1058), no trigger a member made fires on a table the
+ * superuser writes (only `ENABLE ALWAYS` triggers fire in replica mode, and only a table's owner may mark
+ * one so), no role or library is taken on at login, and no timeout or read-only default of the database's
+ * cuts a bring-up short. docs/isolation.md, "Basalt's own superuser sessions".
+ */
+export function superuserSessionOptions(user: string): string {
+  const settings: [string, string][] = [
+    ['search_path', 'pg_catalog,pg_temp'],
+    ['session_authorization', user],
+    ['role', 'none'],
+    ['session_replication_role', 'replica'],
+    ['local_preload_libraries', ''],
+    ['default_transaction_read_only', 'off'],
+    ['statement_timeout', '0'],
+    ['lock_timeout', '0'],
+    ['idle_in_transaction_session_timeout', '0'],
+  ]
+  // In startup options a space separates arguments; a backslash keeps one (and itself) in a value.
+  return settings.map(([k, v]) => `-c ${k}=${v.replace(/[\\ ]/g, (c) => '\\' + c)}`).join(' ')
+}
+
+export async function withClient<T>(
+  connectionString: string,
+  fn: (c: pg.Client) => Promise<T>,
+  options?: string,
+): Promise<T> {
   const client = new pg.Client({
     connectionString,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     application_name: 'basalt',
+    ...(options === undefined ? {} : { options }),
   })
   // A server closing the connection after connect must reject the call, not crash the process.
   client.on('error', () => {})
@@ -99,7 +134,15 @@ export async function withClient<T>(connectionString: string, fn: (c: pg.Client)
   }
 }
 
-/** Removes the password of a connection string from a driver message, in case a driver ever echoes it. */
+/**
+ * fn on a session as the superuser of a server Basalt manages (a project's cluster, or the shared server),
+ * with superuserSessionOptions: for bring-up, bootstrap, roles, replicas and upgrades only — never for a
+ * member's call.
+ */
+export function withSuperuser<T>(superuserUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  return withClient(superuserUrl, fn, superuserSessionOptions(decodeURIComponent(new URL(superuserUrl).username)))
+}
+
 /** An error message with the connection string's password, if it repeats it, masked. */
 export function withoutPassword(message: string, connectionString: string): string {
   let password = ''
@@ -118,8 +161,8 @@ const urlWithDatabase = (url: string, database: string) => {
 }
 
 async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {
-  await withClient(adminUrl, async (c) => {
-    const { rowCount } = await c.query('select 1 from pg_database where datname = $1', [database])
+  await withSuperuser(adminUrl, async (c) => {
+    const { rowCount } = await c.query('select 1 from pg_catalog.pg_database where datname = $1', [database])
     // Another replica creating the same database at the same moment is as good.
     if (!rowCount) {
       await c.query(`create database ${c.escapeIdentifier(database)}`).catch((err: unknown) => {
@@ -145,8 +188,8 @@ const common = {
       return fail('connection_failed', `Unable to connect: ${withoutPassword(message, connectionString)}`)
     }
   },
-  async bootstrap(connectionString: string): Promise<void> {
-    await withClient(connectionString, (c) => bootstrapProjectDatabase(c))
+  async bootstrap(connectionString: string, { superuser = false } = {}): Promise<void> {
+    await (superuser ? withSuperuser : withClient)(connectionString, (c) => bootstrapProjectDatabase(c))
   },
 }
 
@@ -170,7 +213,7 @@ export function sharedServerProjects(adminUrl: string, databasePrefix = 'basalt_
     stop: async () => {},
     async remove(p) {
       const roles = this.roleNamesFor(p.ref)
-      await withClient(adminUrl, async (c) => {
+      await withSuperuser(adminUrl, async (c) => {
         await c.query(`drop database if exists ${c.escapeIdentifier(p.database_name)} with (force)`)
         for (const role of [roles.admin, roles.readonly]) {
           // The role may own objects in no other database (CONNECT is the project's only): drop it.
@@ -276,6 +319,8 @@ export function projectClusters(dir: string, events: ClusterEvents = {}): Projec
       const starting = (async () => {
         if (!(await isCluster(path.join(replicaDir, 'cluster')))) {
           await createStandby(await clusterOf(p), path.join(dir, p.ref), replicaDir, replica.id)
+        } else {
+          await pointStandbyAtPrimary(await clusterOf(p), path.join(dir, p.ref), replicaDir, replica.id)
         }
         return startEmbeddedPostgres({
           dir: replicaDir,

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process'
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
+import { chmod, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type pg from 'pg'
 import { fail, ok, type Result } from '@basalt/contracts'
-import type { EmbeddedCluster } from './embedded.ts'
-import { withClient, withoutPassword } from './project-databases.ts'
+import { clusterSecret, type EmbeddedCluster } from './embedded.ts'
+import { withClient, withoutPassword, withSuperuser } from './project-databases.ts'
 
 const run = promisify(execFile)
 
@@ -29,7 +29,7 @@ export async function createStandby(
   const clusterDir = path.join(replicaDir, 'cluster')
   await rm(replicaDir, { recursive: true, force: true })
   await mkdir(replicaDir, { recursive: true })
-  await withClient(primary.urlFor('postgres'), async (c) => {
+  await withSuperuser(primary.urlFor('postgres'), async (c) => {
     await c.query(
       `select pg_create_physical_replication_slot($1)
         where not exists (select 1 from pg_replication_slots where slot_name = $1)`,
@@ -51,25 +51,55 @@ export async function createStandby(
   await run('find', [path.join(clusterDir, 'pg_replslot'), '-mindepth', '1', '-delete'])
   await writeFile(path.join(clusterDir, 'standby.signal'), '')
   await copyFile(path.join(primaryDir, 'superuser-password'), path.join(replicaDir, 'superuser-password'))
-  const primaryUrl = new URL(primary.urlFor('postgres'))
+  await pointStandbyAtPrimary(primary, primaryDir, replicaDir, replicaId)
+  if (process.getuid?.() === 0) await run('chown', ['-R', 'postgres:postgres', replicaDir])
+}
+
+/** The login a replica streams as: it may replicate, and nothing else (no superuser). */
+export const REPLICATION_ROLE = 'basalt_replication'
+
+/**
+ * Makes the primary's replication login exist with the password kept beside the primary's cluster
+ * (`replication-password`, mode 0600, like the superuser's), and writes the replica's `primary_conninfo`
+ * with it — replacing one an older Basalt wrote with the primary's superuser password. The file
+ * (`postgresql.auto.conf`) is the 'postgres' system user's alone (0600).
+ */
+export async function pointStandbyAtPrimary(
+  primary: EmbeddedCluster,
+  primaryDir: string,
+  replicaDir: string,
+  replicaId: string,
+): Promise<void> {
+  const password = await clusterSecret(primaryDir, 'replication-password')
+  await withSuperuser(primary.urlFor('postgres'), async (c) => {
+    const { rowCount } = await c.query('select 1 from pg_catalog.pg_roles where rolname = $1', [REPLICATION_ROLE])
+    await c.query(
+      `${rowCount ? 'alter' : 'create'} role ${REPLICATION_ROLE} with login replication nosuperuser nocreaterole
+         nocreatedb noinherit nobypassrls password ${c.escapeLiteral(password)}`,
+    )
+  })
+  const slot = slotOf(replicaId)
   const conninfo = [
     `host=127.0.0.1`,
     `port=${primary.port}`,
-    `user=postgres`,
-    `password=${decodeURIComponent(primaryUrl.password)}`,
+    `user=${REPLICATION_ROLE}`,
+    `password=${password}`,
+    `dbname=postgres`,
     `application_name=${slot}`,
   ].join(' ')
-  await writeFile(
-    path.join(clusterDir, 'postgresql.auto.conf'),
-    `primary_conninfo = '${conninfo.replace(/'/g, "''")}'\nprimary_slot_name = '${slot}'\n`,
-    { flag: 'a' },
-  )
-  if (process.getuid?.() === 0) await run('chown', ['-R', 'postgres:postgres', replicaDir])
+  const autoConf = path.join(replicaDir, 'cluster', 'postgresql.auto.conf')
+  const kept = (await readFile(autoConf, 'utf8').catch(() => ''))
+    .split('\n')
+    .filter((line) => line && !/^\s*primary_(conninfo|slot_name)\s*=/.test(line))
+  kept.push(`primary_conninfo = '${conninfo.replace(/'/g, "''")}'`, `primary_slot_name = '${slot}'`)
+  await writeFile(autoConf, kept.join('\n') + '\n', { mode: 0o600 })
+  await chmod(autoConf, 0o600)
+  if (process.getuid?.() === 0) await run('chown', ['postgres:postgres', autoConf])
 }
 
 /** Drops a replica's slot on the primary, so that it keeps no WAL for a replica that is gone. */
 export async function dropReplicaSlot(primary: EmbeddedCluster, replicaId: string): Promise<void> {
-  await withClient(primary.urlFor('postgres'), (c) =>
+  await withSuperuser(primary.urlFor('postgres'), (c) =>
     c.query(
       `select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1 and not active`,
       [slotOf(replicaId)],
@@ -88,10 +118,10 @@ interface ServerIdentity {
 const identify = async (c: pg.Client) =>
   (
     await c.query<ServerIdentity>(
-      `select pg_is_in_recovery() as standby,
-              (select system_identifier::text from pg_control_system()) as system,
-              current_database() as database,
-              (select oid::text from pg_database where datname = current_database()) as "databaseOid"`,
+      `select pg_catalog.pg_is_in_recovery() as standby,
+              (select system_identifier::text from pg_catalog.pg_control_system()) as system,
+              pg_catalog.current_database() as database,
+              (select oid::text from pg_catalog.pg_database where datname = pg_catalog.current_database()) as "databaseOid"`,
     )
   ).rows[0]!
 
@@ -110,7 +140,14 @@ export const REPLICA_NOT_A_STANDBY =
 export async function checkStandby(
   primaryUrl: string,
   replicaUrl: string,
-  { sameDatabase }: { sameDatabase: boolean },
+  {
+    sameDatabase,
+    primaryIsSuperuser = false,
+  }: {
+    sameDatabase: boolean
+    /** primaryUrl is the superuser's of a server Basalt manages: it connects as withSuperuser does. */
+    primaryIsSuperuser?: boolean
+  },
 ): Promise<Result<void>> {
   let replica: ServerIdentity
   try {
@@ -121,7 +158,7 @@ export async function checkStandby(
   if (!replica.standby) return fail('bad_request', REPLICA_NOT_A_STANDBY)
   let primary: ServerIdentity
   try {
-    primary = await withClient(primaryUrl, identify)
+    primary = await (primaryIsSuperuser ? withSuperuser : withClient)(primaryUrl, identify)
   } catch (err) {
     return fail(
       'connection_failed',

@@ -7,7 +7,7 @@ import type { PlatformContext } from './context.ts'
 import { ensureClusterPort, type ProjectRow } from './projects.ts'
 import { PROJECT_CLUSTER_SETTINGS, startEmbeddedPostgres, type EmbeddedCluster } from '../db/embedded.ts'
 import { freePort } from '../db/ports.ts'
-import { withClient } from '../db/project-databases.ts'
+import { withSuperuser } from '../db/project-databases.ts'
 
 const run = promisify(execFile)
 
@@ -23,13 +23,13 @@ export interface LayoutUpgrade {
 }
 
 const databasesOf = (cluster: EmbeddedCluster) =>
-  withClient(cluster.urlFor('postgres'), async (c) => {
-    const { rows } = await c.query<{ datname: string }>('select datname from pg_database')
+  withSuperuser(cluster.urlFor('postgres'), async (c) => {
+    const { rows } = await c.query<{ datname: string }>('select datname from pg_catalog.pg_database')
     return new Set(rows.map((r) => r.datname))
   })
 
 const dropDatabase = (cluster: EmbeddedCluster, database: string) =>
-  withClient(cluster.urlFor('postgres'), (c) =>
+  withSuperuser(cluster.urlFor('postgres'), (c) =>
     c.query(`drop database if exists ${c.escapeIdentifier(database)} with (force)`),
   )
 
@@ -76,7 +76,7 @@ export async function upgradeSharedClusterLayout(ctx: PlatformContext, u: Layout
         )
         for (const d of others) await dropDatabase(copy, d)
         const password = randomBytes(18).toString('base64url')
-        await withClient(copy.urlFor('postgres'), (c) =>
+        await withSuperuser(copy.urlFor('postgres'), (c) =>
           c.query(`alter role postgres password ${c.escapeLiteral(password)}`),
         )
         await writeFile(path.join(dir, 'superuser-password'), password + '\n', { mode: 0o600 })

@@ -17,7 +17,7 @@ import { decryptSecret, encryptSecret } from '../db/crypto.ts'
 import { placementOf, projectPool, type ReplicaAddress } from '../db/connections.ts'
 import { notReady, type ProjectAccess, type ProjectRow } from '../db/project-types.ts'
 import { portIsFree } from '../db/ports.ts'
-import { withClient } from '../db/project-databases.ts'
+import { withSuperuser } from '../db/project-databases.ts'
 import { ensureProjectRoles } from '../db/project-roles.ts'
 import { writeAudit } from './audit.ts'
 import type { Actor, PlatformContext } from './context.ts'
@@ -182,9 +182,9 @@ async function bringUpNow(ctx: PlatformContext, row: ProjectRow): Promise<void> 
       await ctx.projectDatabases.ensure(placementOf(p))
       await done('database')
       const superuserUrl = ctx.projectDatabases.superuserUrl(placementOf(p))
-      await ctx.projectDatabases.bootstrap(superuserUrl)
+      await ctx.projectDatabases.bootstrap(superuserUrl, { superuser: true })
       await done('bootstrap')
-      await withClient(superuserUrl, (c) =>
+      await withSuperuser(superuserUrl, (c) =>
         ensureProjectRoles(
           c,
           {

@@ -234,7 +234,10 @@ async function attachReplica(
   ) {
     return fail('conflict', REPLICA_ALREADY_ADDED)
   }
-  const checked = await checkStandby(primaryUrlOf(ctx, p), connectionString, { sameDatabase: p.kind === 'external' })
+  const checked = await checkStandby(primaryUrlOf(ctx, p), connectionString, {
+    sameDatabase: p.kind === 'external',
+    primaryIsSuperuser: p.kind !== 'external',
+  })
   if (!checked.ok) return checked
   const encrypted = encryptSecret(key, connectionString)
   const row = await insertReplica(ctx, p, async () => ({ status: 'active', connection_string_encrypted: encrypted }))
