@@ -26,9 +26,20 @@ export const placementOf = (p: Pick<ProjectRow, 'ref' | 'database_name' | 'clust
   cluster_port: p.cluster_port,
 })
 
-/** A Read-only member's connection to an attached database starts read-only. */
-const sessionOptionsOf = (p: ProjectRow, login: ProjectLogin) =>
-  p.kind === 'external' && login !== 'admin' ? '-c default_transaction_read_only=on' : undefined
+/**
+ * What a member's connection starts with. On the servers Basalt manages, settings the admin role could give
+ * the database or a login (`ALTER DATABASE … SET`, `ALTER ROLE … SET`) to lock Basalt's logins out are
+ * overridden from the first message (bring-up also resets them: db/project-roles.ts): no library loaded at
+ * login, no other role or session user, and the login's own read-only default — the read-only login's
+ * sessions start read-only. A Read-only member's connection to an attached database starts read-only too;
+ * other attached connections get no options (a pooler in front of the database may refuse them).
+ */
+function sessionOptionsOf(p: ProjectRow, login: ProjectLogin): string | undefined {
+  const readOnly = `-c default_transaction_read_only=${login === 'admin' ? 'off' : 'on'}`
+  if (p.kind === 'external') return login === 'admin' ? undefined : readOnly
+  const user = (login === 'admin' ? p.admin_role : p.readonly_role) ?? ''
+  return `-c local_preload_libraries= -c role=none -c session_authorization=${user} ${readOnly}`
+}
 
 /**
  * Where a member's call connects: the project's own admin or read-only role on its database (projects

@@ -51,13 +51,13 @@ export async function ensureProjectRoles(
 ): Promise<void> {
   const id = (s: string) => client.escapeIdentifier(s)
   const lit = (s: string) => client.escapeLiteral(s)
-  const { rows } = await client.query<{ db: string }>('select current_database() as db')
+  const { rows } = await client.query<{ db: string }>('select pg_catalog.current_database() as db')
   const { db } = rows[0]!
   const admin = id(roles.admin)
   const readonly = id(roles.readonly)
 
   const ensureLogin = async (name: string, password: string, attributes: string) => {
-    const exists = await client.query('select 1 from pg_roles where rolname = $1', [name])
+    const exists = await client.query('select 1 from pg_catalog.pg_roles where rolname = $1', [name])
     const verb = exists.rowCount ? 'alter' : 'create'
     await client.query(
       `${verb} role ${id(name)} with login nosuperuser ${attributes} connection limit ${connectionLimit} password ${lit(password)}`,
@@ -66,27 +66,30 @@ export async function ensureProjectRoles(
   await ensureLogin(roles.admin, roles.adminPassword, 'createrole bypassrls inherit nocreatedb noreplication')
   await ensureLogin(roles.readonly, roles.readonlyPassword, 'bypassrls inherit nocreaterole nocreatedb noreplication')
 
-  // Neither role keeps a membership that reaches the server (e.g. one granted by hand).
-  for (const role of [roles.admin, roles.readonly]) {
-    const { rows: held } = await client.query<{ rolname: string }>(
-      `select g.rolname from pg_auth_members m join pg_roles g on g.oid = m.roleid join pg_roles u on u.oid = m.member
-        where u.rolname = $1 and g.rolname = any($2)`,
-      [role, SERVER_REACHING_ROLES],
-    )
-    for (const r of held) await client.query(`revoke ${id(r.rolname)} from ${id(role)}`)
+  // Neither role keeps a membership that reaches the server (e.g. one granted by hand); the read-only role
+  // keeps none at all: through a role the admin made and granted it, it could write. A membership is revoked
+  // as its grantor granted it (PostgreSQL 16 records grantors).
+  const { rows: held } = await client.query<{ role: string; member: string; grantor: string }>(
+    `select g.rolname as role, u.rolname as member, gr.rolname as grantor
+       from pg_catalog.pg_auth_members m
+       join pg_catalog.pg_roles g on g.oid = m.roleid
+       join pg_catalog.pg_roles u on u.oid = m.member
+       join pg_catalog.pg_roles gr on gr.oid = m.grantor
+      where (u.rolname = $1 and g.rolname = any($2)) or u.rolname = $3`,
+    [roles.admin, SERVER_REACHING_ROLES, roles.readonly],
+  )
+  for (const r of held) {
+    await client.query(`revoke ${id(r.role)} from ${id(r.member)} granted by ${id(r.grantor)}`)
   }
 
+  await resetRoleSettings(client, db, roles)
   await client.query(`grant anon, authenticated, service_role to ${admin}`)
   await client.query(`alter role ${readonly} set default_transaction_read_only = on`)
-  // The read-only role may not become an API role: SQL a Read-only member runs could otherwise SET ROLE
-  // service_role and write. (Their impersonated reads run on the admin login in a read-only transaction.)
-  for (const api of ['anon', 'authenticated', 'service_role']) {
-    await client.query(`revoke ${id(api)} from ${readonly}`)
-  }
 
   await client.query(`alter database ${id(db)} owner to ${admin}`)
   await client.query(`revoke connect, temporary on database ${id(db)} from public`)
   await client.query(`grant connect, temporary on database ${id(db)} to ${admin}`)
+  await client.query(`revoke all on database ${id(db)} from ${readonly}`)
   await client.query(`grant connect on database ${id(db)} to ${readonly}`)
   // Impersonated imports stage rows in temporary tables as the API role (no login: no CONNECT for them).
   await client.query(`grant temporary on database ${id(db)} to anon, authenticated, service_role`)
@@ -109,26 +112,134 @@ export async function ensureProjectRoles(
 }
 
 /**
- * What the read-only role may read: every table, view and sequence of the project's schemas (user schemas
- * and auth, storage, extensions), now and — through the admin's default privileges — later. Not
- * `pg_read_all_data`: that also reads the system catalogs' secrets (pg_authid's password hashes).
+ * Database settings that would lock Basalt's logins out or make every call of theirs fail: a library that
+ * cannot load fails every login, a read-only default every write, a `role` or `session_authorization` makes a
+ * login someone else, and the timeouts end Basalt's own sessions. The admin role owns the database, so it
+ * may `ALTER DATABASE … SET` them; every bring-up resets them (Basalt's own sessions also override them when
+ * they start: see superuserSessionOptions and the pools' options). Other database settings (`search_path`,
+ * `TimeZone`, custom `app.*` ones) are the project's own and stay.
+ */
+export const LOCKOUT_DATABASE_SETTINGS = [
+  'local_preload_libraries',
+  'session_preload_libraries',
+  'default_transaction_read_only',
+  'transaction_read_only',
+  'role',
+  'session_authorization',
+  'statement_timeout',
+  'lock_timeout',
+  'idle_in_transaction_session_timeout',
+  'idle_session_timeout',
+  'transaction_timeout',
+]
+
+/**
+ * Puts the settings of the project's login roles back to what Basalt defines (none for the admin; the
+ * read-only default for the read-only role, set after this), in every database, and resets the database's
+ * LOCKOUT_DATABASE_SETTINGS: a member's `ALTER ROLE current_user SET local_preload_libraries = …` or
+ * `ALTER DATABASE … SET default_transaction_read_only = on` lasts until the next bring-up at most.
+ */
+async function resetRoleSettings(client: pg.ClientBase, db: string, roles: ProjectRoles): Promise<void> {
+  const id = (s: string) => client.escapeIdentifier(s)
+  const { rows } = await client.query<{ role: string | null; database: string | null; name: string }>(
+    `select r.rolname as role, d.datname as database, pg_catalog.split_part(c.setting, '=', 1) as name
+       from pg_catalog.pg_db_role_setting s
+       left join pg_catalog.pg_roles r on r.oid = s.setrole
+       left join pg_catalog.pg_database d on d.oid = s.setdatabase,
+       pg_catalog.unnest(s.setconfig) as c(setting)
+      where (s.setrole = 0 and d.datname = $1 and pg_catalog.split_part(c.setting, '=', 1) = any($2))
+         or r.rolname = any($3)`,
+    [db, LOCKOUT_DATABASE_SETTINGS, [roles.admin, roles.readonly]],
+  )
+  const done = new Set<string>()
+  for (const r of rows) {
+    const statement =
+      r.role === null
+        ? `alter database ${id(db)} reset ${id(r.name)}`
+        : `alter role ${id(r.role)}${r.database === null ? '' : ` in database ${id(r.database)}`} reset all`
+    if (!done.has(statement)) await client.query(statement)
+    done.add(statement)
+  }
+}
+
+/** Functions that create large objects: only roles that write may call them (not the read-only one). */
+const LARGE_OBJECT_CREATORS = [
+  'pg_catalog.lo_create(oid)',
+  'pg_catalog.lo_creat(integer)',
+  'pg_catalog.lo_from_bytea(oid, bytea)',
+]
+
+/**
+ * What the read-only role may do, reset to what Basalt defines at every bring-up — whatever the admin
+ * granted it since: `SELECT` on every table, view and sequence of the project's schemas (user schemas and
+ * auth, storage, extensions), now and — through the admin's default privileges — later; `USAGE` on those
+ * schemas; nothing else (no write on a table or a column, no sequence's `USAGE`/`UPDATE`, no `CREATE`, no
+ * large object, no function granted to it by name). Objects it came to own (a large object it made before
+ * this) are handed to the admin, who may then remove them. Not `pg_read_all_data`: that also reads the
+ * system catalogs' secrets (pg_authid's password hashes).
  */
 async function grantReads(client: pg.ClientBase, roles: ProjectRoles): Promise<void> {
   const readonly = client.escapeIdentifier(roles.readonly)
   const admin = client.escapeIdentifier(roles.admin)
-  await client.query(`revoke pg_read_all_data from ${readonly}`).catch(() => {})
+  await client.query(`reassign owned by ${readonly} to ${admin}`)
   const { rows } = await client.query<{ nspname: string }>(
-    `select nspname from pg_namespace where nspname !~ '^pg_' and nspname not in ('information_schema', '_basalt')`,
+    `select nspname from pg_catalog.pg_namespace where nspname !~ '^pg_' and nspname not in ('information_schema', '_basalt')`,
   )
   for (const { nspname } of rows) {
     const schema = client.escapeIdentifier(nspname)
+    await client.query(`revoke all on schema ${schema} from ${readonly}`)
+    await client.query(`revoke all on all tables in schema ${schema} from ${readonly}`)
+    await client.query(`revoke all on all sequences in schema ${schema} from ${readonly}`)
+    await client.query(`revoke all on all functions in schema ${schema} from ${readonly}`)
     await client.query(`grant usage on schema ${schema} to ${readonly}`)
     await client.query(`grant select on all tables in schema ${schema} to ${readonly}`)
     await client.query(`grant select on all sequences in schema ${schema} to ${readonly}`)
   }
+  // Column privileges and large objects' are not reached by `all tables`: each is revoked where it is held.
+  await client.query(
+    `do $revoke$
+     declare
+       r record;
+       ro oid := ${client.escapeLiteral(roles.readonly)}::regrole;
+     begin
+       for r in
+         select a.attrelid::regclass as rel, a.attname from pg_catalog.pg_attribute a
+          where a.attacl is not null and exists (select 1 from pg_catalog.aclexplode(a.attacl) x where x.grantee = ro)
+       loop
+         execute pg_catalog.format('revoke all (%I) on table %s from %s', r.attname, r.rel, ro::regrole);
+       end loop;
+       for r in
+         select l.oid from pg_catalog.pg_largeobject_metadata l
+          where l.lomacl is not null and exists (select 1 from pg_catalog.aclexplode(l.lomacl) x where x.grantee = ro)
+       loop
+         execute pg_catalog.format('revoke all on large object %s from %s', r.oid, ro::regrole);
+       end loop;
+     end
+     $revoke$`,
+  )
+  // Default privileges the admin gave the read-only role (per schema or everywhere) go; Basalt's come back.
+  const { rows: defaults } = await client.query<{ schema: string | null; kind: string }>(
+    `select n.nspname as schema, d.defaclobjtype as kind
+       from pg_catalog.pg_default_acl d left join pg_catalog.pg_namespace n on n.oid = d.defaclnamespace
+      where d.defaclrole = $1::regrole and exists (select 1 from pg_catalog.aclexplode(d.defaclacl) x where x.grantee = $2::regrole)`,
+    [roles.admin, roles.readonly],
+  )
+  const kinds: Record<string, string> = { r: 'tables', S: 'sequences', f: 'functions', T: 'types', n: 'schemas' }
+  for (const d of defaults) {
+    const where = d.schema === null ? '' : ` in schema ${client.escapeIdentifier(d.schema)}`
+    await client.query(
+      `alter default privileges for role ${admin}${where} revoke all on ${kinds[d.kind]} from ${readonly}`,
+    )
+  }
   await client.query(`alter default privileges for role ${admin} grant usage on schemas to ${readonly}`)
   await client.query(`alter default privileges for role ${admin} grant select on tables to ${readonly}`)
   await client.query(`alter default privileges for role ${admin} grant select on sequences to ${readonly}`)
+  // Any role may make large objects, and the one who makes one owns it: not the read-only role. The roles
+  // that write keep what PUBLIC had.
+  for (const fn of LARGE_OBJECT_CREATORS) {
+    await client.query(`revoke execute on function ${fn} from public`)
+    await client.query(`grant execute on function ${fn} to ${admin}, anon, authenticated, service_role`)
+  }
 }
 
 /**
