@@ -18,6 +18,12 @@ export const SQL_TIMEOUT_MESSAGE = 'SQL query ran into an upstream timeout'
 /** Read-only members' SQL runs on the project's read-only login, which can switch to no role. */
 export const SQL_READ_ONLY_IMPERSONATION_MESSAGE =
   'You need additional permissions to run SQL as another role: Read-only members run SQL as the project’s read-only login'
+/**
+ * Read-only members' SQL runs in one read-only transaction that Basalt opens and ends: they may not end it
+ * (nor open another), so nothing they run can switch it to read-write.
+ */
+export const SQL_READ_ONLY_TRANSACTION_CONTROL_MESSAGE =
+  'Read-only members’ SQL runs in one read-only transaction: BEGIN, COMMIT, ROLLBACK and other transaction control are not available to them'
 /** COPY with the data on the client's side needs a client that sends or receives it. */
 export const SQL_COPY_STDIO_MESSAGE =
   'COPY … FROM STDIN and COPY … TO STDOUT are not supported in the SQL editor: use the table editor’s import and export, or psql'

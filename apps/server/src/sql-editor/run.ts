@@ -3,6 +3,7 @@ import {
   SQL_COPY_STDIO_MESSAGE,
   SQL_MAX_BYTES,
   SQL_MAX_ROWS,
+  SQL_READ_ONLY_TRANSACTION_CONTROL_MESSAGE,
   type SqlColumn,
   type SqlNotice,
   type SqlRunError,
@@ -229,6 +230,15 @@ export function readCursor(cursor: Cursor, rows: number): Promise<{ rows: unknow
   })
 }
 
+/**
+ * Opens a read-only transaction and takes its snapshot at once: PostgreSQL lets `set transaction read write`
+ * switch a read-only transaction only before its first query, so after this nothing in it can.
+ */
+async function lockReadOnly(client: pg.ClientBase): Promise<void> {
+  await client.query('start transaction read only')
+  await client.query('select 1')
+}
+
 /** The run's transaction, as Postgres and the member's SQL leave it. */
 type TransactionState = 'implicit' | 'explicit' | 'none'
 
@@ -283,7 +293,11 @@ export async function runStatements(
   // the only one and does not act on a transaction block: it then runs as a transaction of its own, which is
   // what a transaction around it would be, without the round trips of `begin` and `commit`.
   let tx: TransactionState = session.impersonating ? 'implicit' : 'none'
-  const alone = tx === 'none' && statements.length === 1 && !statements[0]!.actsOnTransaction
+  // A Read-only member's run is one read-only transaction of Basalt's, which their SQL may not end (see
+  // lockReadOnly): the read-only login writes nothing, and no security-definer function it calls, large
+  // object or `set transaction read write` can either, whatever the session's defaults say.
+  const readOnlyMember = session.login === 'read_only'
+  const alone = tx === 'none' && !readOnlyMember && statements.length === 1 && !statements[0]!.actsOnTransaction
   let pendingWork = false
   let bytes = 0
   let rows = 0
@@ -363,8 +377,23 @@ export async function runStatements(
   const describeColumns = columnDescriber(client)
 
   try {
+    if (readOnlyMember) {
+      await lockReadOnly(client)
+      tx = 'implicit'
+    }
     for (const s of statements) {
       current = s
+      if (readOnlyMember && s.transaction) {
+        error = {
+          code: 'forbidden',
+          message: SQL_READ_ONLY_TRANSACTION_CONTROL_MESSAGE,
+          statementIndex: s.index,
+          position: s.start + 1,
+          line: s.line,
+        }
+        status = 'error'
+        break
+      }
       if (performance.now() - lastCancelCheck >= CANCEL_POLL_MS) {
         lastCancelCheck = performance.now()
         if (await hooks.cancelRequested()) {
@@ -431,6 +460,10 @@ export async function runStatements(
         await client.query('rollback')
         tx = 'none'
       }
+    } else if (readOnlyMember) {
+      // Nothing to keep: a read-only transaction ends the same either way.
+      await client.query('rollback')
+      tx = 'none'
     } else if (tx === 'implicit') {
       try {
         await client.query('commit')
