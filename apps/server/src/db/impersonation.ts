@@ -65,6 +65,12 @@ export interface WithRoleOptions {
   shareSnapshot?: boolean
   /** A statement_timeout for this transaction only (catalog reads), instead of the connection's. */
   timeoutMs?: number
+  /**
+   * A login whose privileges the impersonated read may not exceed: a Read-only member's impersonated read
+   * runs on the admin login (the read-only one may not switch roles), and must show no relation or column
+   * that the read-only login may not read itself, whatever the impersonated role may.
+   */
+  readCeiling?: string
 }
 
 /**
@@ -79,11 +85,17 @@ export const RELEASE_SESSION_LOCKS = 'select pg_catalog.pg_advisory_unlock_all()
 const hasSpareConnection = (pool: pg.Pool) =>
   pool.idleCount > 0 || pool.totalCount < (pool as unknown as { options: { max: number } }).options.max
 
-async function setRole(client: pg.ClientBase, role: string, claims: Record<string, unknown>) {
-  await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-    role,
-    JSON.stringify(claims),
-  ])
+/**
+ * The transaction-local setting that caps an impersonated read at a login's own privileges (see
+ * WithRoleOptions.readCeiling): relation-lookup.ts shows only the relations and columns that login may read.
+ */
+export const READ_CEILING_SETTING = 'basalt.read_ceiling'
+
+async function setRole(client: pg.ClientBase, role: string, claims: Record<string, unknown>, ceiling = '') {
+  await client.query(
+    "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config($3, $4, true)",
+    [role, JSON.stringify(claims), READ_CEILING_SETTING, ceiling],
+  )
 }
 
 /**
@@ -107,7 +119,7 @@ export async function withRole<T>(
   pool: pg.Pool,
   impersonation: Impersonation | undefined,
   fn: (client: pg.PoolClient, snapshot: SharedSnapshot | undefined) => Promise<T>,
-  { readOnly = false, rollBack = false, shareSnapshot = false, timeoutMs }: WithRoleOptions = {},
+  { readOnly = false, rollBack = false, shareSnapshot = false, timeoutMs, readCeiling }: WithRoleOptions = {},
 ): Promise<T> {
   const client = await pool.connect()
   // A read as the admin connection needs no transaction: there is no role or claim to scope, and the two
@@ -129,7 +141,7 @@ export async function withRole<T>(
       client,
       async () => {
         const claims = impersonation && (await claimsFor(client, impersonation))
-        if (impersonation) await setRole(client, impersonation.role, claims!)
+        if (impersonation) await setRole(client, impersonation.role, claims!, readCeiling)
         const snapshot: SharedSnapshot | undefined = shareSnapshot
           ? {
               alongside: async (other) => {
@@ -152,7 +164,7 @@ export async function withRole<T>(
                     'begin isolation level repeatable read read only; ' +
                       `set transaction snapshot ${second.escapeLiteral(rows[0]!.id)}`,
                   )
-                  if (impersonation) await setRole(second, impersonation.role, claims!)
+                  if (impersonation) await setRole(second, impersonation.role, claims!, readCeiling)
                 } catch (err) {
                   await settle()
                   throw err

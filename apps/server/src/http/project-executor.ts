@@ -208,6 +208,12 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
     if (!chosen.ok) return chosen
     return call(access, () => fn(chosen.data.pool), chosen.data.replica)
   }
+  // A Read-only member's impersonated read runs on the admin login: it may show no more than the read-only
+  // login may read (an attached project's Read-only members use the project's one login, read-only).
+  const readCeiling =
+    loginOf(access) === 'read_only' && access.project.kind !== 'external'
+      ? (access.project.readonly_role ?? undefined)
+      : undefined
   return {
     catalog: (fn) =>
       on((pool) => withRole(pool, undefined, (c) => fn(c), { readOnly: true, timeoutMs: CATALOG_TIMEOUT_MS })),
@@ -216,6 +222,7 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
         (pool) =>
           withRole(pool, impersonation, (c) => fn(c, impersonation ? undefined : relationCacheOf(pool)), {
             readOnly: true,
+            readCeiling,
           }),
         impersonation !== undefined,
       ),
@@ -233,7 +240,7 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
     },
     stream: (impersonation, fn) =>
       on(
-        (pool) => withRole(pool, impersonation, fn, { readOnly: true, shareSnapshot: true }),
+        (pool) => withRole(pool, impersonation, fn, { readOnly: true, shareSnapshot: true, readCeiling }),
         impersonation !== undefined,
       ),
     sql: async (impersonation, fn) => {

@@ -40,6 +40,7 @@ const relation = (extra: Partial<Relation> = {}): Relation => ({
   estimated_rows: 10,
   bytes: 8192,
   signature: '',
+  restricted: false,
   ...extra,
 })
 

@@ -27,7 +27,7 @@ import { to as copyTo } from 'pg-copy-streams'
 import type { SharedSnapshot } from '../db/impersonation.ts'
 import { isPgError, toApiError } from '../db/pg-error.ts'
 import { buildFromInput, runSql } from './catalog.ts'
-import { findRelation, type Relation } from './relation-lookup.ts'
+import { checkReadableColumns, findRelation, type Relation } from './relation-lookup.ts'
 import { columnTypesOf, effectiveSorts } from './table-rows.ts'
 
 /**
@@ -62,14 +62,17 @@ export function exportSelectSql(
   const table = { schema: relation.schema, name: relation.name }
   const columnTypes = columnTypesOf(relation)
   const sorts = effectiveSorts(relation, params.sorts)
-  if (!params.rows) return buildSelect({ table, filters: params.filters, columnTypes, sorts })
+  // Under a read ceiling only the readable columns, by name; otherwise every column, as `*`.
+  const columns = relation.restricted ? relation.columns.map((c) => c.name) : undefined
+  if (!params.rows) return buildSelect({ table, columns, filters: params.filters, columnTypes, sorts })
   const name = qualified(relation.schema, relation.name)
   const keys = relation.primary_key.map(ident).join(', ')
   const conditions = filterConditions(params.filters, columnTypes)
   const chosen = jsonLiteral(params.rows as Parameters<typeof jsonLiteral>[0])
   conditions.push(`(${keys}) in (select ${keys} from jsonb_populate_recordset(null::${name}, ${chosen}::jsonb))`)
   const order = sorts.length > 0 ? ` order by ${sorts.map(sortItem).join(', ')}` : ''
-  return `select * from ${name} where ${conditions.join(' and ')}${order}`
+  const list = columns ? columns.map(ident).join(', ') : '*'
+  return `select ${list} from ${name} where ${conditions.join(' and ')}${order}`
 }
 
 /** The statement that streams a select as CSV with a header line. */
@@ -143,6 +146,11 @@ export async function exportTableCsv(
   const params = parsed.data
   const relation = await findRelation(client, params.schema, params.table)
   if (!relation.ok) return relation
+  const readable = checkReadableColumns(relation.data, [
+    ...params.filters.map((f) => f.column),
+    ...params.sorts.map((s) => s.column),
+  ])
+  if (!readable.ok) return readable
   const sql = buildFromInput(() => copyToCsvSql(exportSelectSql(relation.data, params)))
   if (!sql.ok) return sql
   let counted: Promise<Result<boolean>> | undefined

@@ -1,10 +1,13 @@
 import { DEFAULT_ORDER_MAX_ROWS, fail, ok, type Result } from '@basalt/contracts'
 import type pg from 'pg'
+import { READ_CEILING_SETTING } from '../db/impersonation.ts'
 import { runSql } from './catalog.ts'
 
 /**
  * What the data calls (rows, count, cell) need to know about the relation they read, in one catalog
- * query: its kind, its columns with their types, its primary key and how big it is.
+ * query: its kind, its columns with their types, its primary key and how big it is. Under a read ceiling
+ * (db/impersonation.ts: a Read-only member's impersonated read) only what the ceiling's login may read is
+ * there: a relation it may not read is not found, a column it may not read is not a column.
  */
 
 export interface RelationColumn {
@@ -41,6 +44,25 @@ export interface Relation {
   bytes: number
   /** Changes whenever the relation, its columns or its primary key change (see {@link signatureSql}). */
   signature: string
+  /**
+   * Read under a ceiling (db/impersonation.ts): `columns` are only those the ceiling's login may read, and
+   * a call may name no other (see {@link checkReadableColumns}).
+   */
+  restricted: boolean
+}
+
+/**
+ * Under a read ceiling, a call may name only the relation's readable columns — in its select list, filters
+ * and sorts alike; a filter on a column the login may not read would tell its values. Unrestricted
+ * relations let Postgres report unknown columns as it does.
+ */
+export function checkReadableColumns(relation: Relation, names: Iterable<string>): Result<void> {
+  if (!relation.restricted) return ok(undefined)
+  const readable = new Set(relation.columns.map((c) => c.name))
+  for (const name of names) {
+    if (!readable.has(name)) return fail('not_found', `Column ${name} not found in ${relation.schema}.${relation.name}`)
+  }
+  return ok(undefined)
 }
 
 interface RelationRow {
@@ -52,6 +74,7 @@ interface RelationRow {
   estimated_rows: number | null
   bytes: string
   signature: string
+  restricted: boolean
 }
 
 /**
@@ -99,6 +122,7 @@ select
       left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
       left join pg_type et on et.oid = coalesce(bt.typelem, t.typelem)
      where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+       and (ceiling.role is null or has_column_privilege(ceiling.role, c.oid, a.attnum, 'SELECT'))
      order by a.attnum
   )) as columns,
   array_to_json(array(
@@ -111,9 +135,11 @@ select
   )) as primary_key,
   size.estimated_rows,
   size.bytes,
-  ${signatureOf('c.oid')} as signature
+  ${signatureOf('c.oid')} as signature,
+  ceiling.role is not null as restricted
 from pg_class c
 join pg_namespace n on n.oid = c.relnamespace
+cross join (select nullif(current_setting('${READ_CEILING_SETTING}', true), '') as role) ceiling
 cross join lateral (
   select
     case when count(*) = count(leaf.estimate) then coalesce(sum(leaf.estimate), 0) end::float8 as estimated_rows,
@@ -135,6 +161,7 @@ cross join lateral (
 where n.nspname = $1::text
   and c.relname = $2::text
   and c.relkind in ('r', 'v', 'm', 'f', 'p')
+  and (ceiling.role is null or has_any_column_privilege(ceiling.role, c.oid, 'SELECT'))
 `
 
 /** The relation `schema.name` (table, view, materialized view, foreign table); `not_found` when missing. */

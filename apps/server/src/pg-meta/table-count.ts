@@ -10,7 +10,7 @@ import {
 import { buildCount, buildSelect, filterConditions } from '@basalt/sql'
 import type pg from 'pg'
 import { buildFromInput, runSql } from './catalog.ts'
-import { findRelation } from './relation-lookup.ts'
+import { checkReadableColumns, findRelation } from './relation-lookup.ts'
 import { columnTypesOf } from './table-rows.ts'
 
 /**
@@ -37,6 +37,11 @@ export async function countTableRows(
   const params = parsed.data
   const relation = await findRelation(client, params.schema, params.table)
   if (!relation.ok) return relation
+  const readable = checkReadableColumns(
+    relation.data,
+    params.filters.map((f) => f.column),
+  )
+  if (!readable.ok) return readable
   const table = { schema: params.schema, name: params.table }
   const columnTypes = columnTypesOf(relation.data)
 

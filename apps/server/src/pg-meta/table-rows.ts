@@ -19,6 +19,7 @@ import type pg from 'pg'
 import { buildFromInput, runSql } from './catalog.ts'
 import { isPgError } from '../db/pg-error.ts'
 import {
+  checkReadableColumns,
   findRelation,
   isSmallRelation,
   signatureSql,
@@ -156,6 +157,12 @@ function outputColumnsOf(relation: Relation, names: readonly string[]): OutputCo
 /** The statement reading one page of `relation`, with what is needed to read its result back. */
 function pageOf(params: ParsedRowsParams, relation: Relation, { withSignature = false } = {}): Result<PageQuery> {
   const names = params.columns ? [...new Set(params.columns)] : relation.columns.map((c) => c.name)
+  const readable = checkReadableColumns(relation, [
+    ...names,
+    ...params.filters.map((f) => f.column),
+    ...params.sorts.map((s) => s.column),
+  ])
+  if (!readable.ok) return readable
   const columns = outputColumnsOf(relation, names)
   const offset = (params.page - 1) * params.limit
 
@@ -261,7 +268,9 @@ export async function fetchCell(client: pg.ClientBase, input: TableCellParams): 
   if (given.length !== key.length || !key.every((k) => given.includes(k))) {
     return fail('bad_request', `Give the primary key columns ${key.join(', ')} to find the row`)
   }
-  const userArray = relation.data.columns.find((c) => c.name === params.column)?.is_user_array ?? false
+  const column = relation.data.columns.find((c) => c.name === params.column)
+  if (!column) return fail('not_found', `Column ${params.column} not found in ${params.schema}.${params.table}`)
+  const userArray = column.is_user_array
   const sql = buildFromInput(() => {
     // As in a page: arrays of user types as text[], so the driver splits them.
     const cellValue = userArray ? `${ident(params.column)}::text[]` : ident(params.column)
