@@ -2,6 +2,7 @@ import { DeleteTableDialog } from '../../features/table-editor/components/delete
 import { TableFormPanel } from '../../features/table-editor/components/table-form-panel'
 import { FunctionsPage } from '../../features/database/components/functions-page'
 import { TablesPage, type TableForms } from '../../features/database/components/tables-page'
+import { TriggersPage } from '../../features/database/components/triggers-page'
 import { useProject } from '../../project/use-project'
 
 /**
@@ -24,4 +25,9 @@ export function DatabaseTablesRoute() {
 export function DatabaseFunctionsRoute() {
   const { project } = useProject()
   return <FunctionsPage projectRef={project.ref} />
+}
+
+export function DatabaseTriggersRoute() {
+  const { project } = useProject()
+  return <TriggersPage projectRef={project.ref} />
 }

@@ -62,3 +62,25 @@ export const FUNCTION_MESSAGES = {
   review: 'Review SQL',
   sqlStandardBody: 'SQL-standard body',
 } as const
+
+export const TRIGGER_MESSAGES = {
+  title: 'Triggers',
+  description: "Triggers of a schema's tables and views: the events they fire on and the function they run.",
+  search: 'Search for a trigger',
+  create: 'New trigger',
+  loadError: 'Failed to retrieve triggers',
+  empty: 'No triggers in this schema',
+  noResults: (search: string) => `No triggers match “${search}”`,
+  createTitle: 'Create a new trigger',
+  nameRequired: 'Please enter a name for the trigger',
+  tableRequired: 'Please choose a table',
+  eventsRequired: 'Please choose at least one event',
+  functionRequired: 'Please choose a trigger function',
+  noTriggerFunctions: 'No trigger functions yet: create a function that returns trigger first.',
+  enabled: (name: string) => `Enabled: ${name}`,
+  remove: (name: string) => `Delete trigger ${name}`,
+  deleteTitle: (name: string) => `Delete trigger ${name}`,
+  deleted: (name: string) => `Trigger ${name} deleted`,
+  created: (name: string) => `Trigger ${name} created`,
+  toggleFailed: (message: string) => `Failed to change the trigger: ${message}`,
+} as const
