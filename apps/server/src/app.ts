@@ -33,7 +33,8 @@ import { contentRoutes } from './routes/content.ts'
 import { projectRoutes } from './routes/projects.ts'
 import { sqlEditorRoutes } from './routes/sql-editor.ts'
 import { reportRoutes } from './routes/reports.ts'
-import { storageApiRoutes } from './routes/storage-api.ts'
+import { resumableRoutes, storageApiRoutes } from './routes/storage-api.ts'
+import { resumableUploads } from './storage/resumable.ts'
 import { storageRoutes } from './routes/storage.ts'
 import type { App } from './routes/types.ts'
 import { bucketJobs } from './storage/bucket-jobs.ts'
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   aiRoutes(app, ctx)
   storageRoutes(app, ctx, { store, jobs: bucketJobQueue })
   storageApiRoutes(app, ctx, store)
+  resumableRoutes(app, ctx, resumableUploads(store, path.join(deps.config.dataDir, 'resumable-uploads')))
 
   await registerSpa(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir)
   return app

@@ -1,7 +1,15 @@
-import { fail, objectNameProblem, STORAGE_MESSAGES, type Result } from '@basalt/contracts'
+import { can, fail, objectNameProblem, STORAGE_MESSAGES, type Result } from '@basalt/contracts'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { sendError } from '../http/errors.ts'
+import { CROSS_SITE_REFUSED, CSRF_FAILED, fromOwnOrigin } from '../http/csrf.ts'
+import { sendError, sendFailure } from '../http/errors.ts'
+import { forbiddenMessage } from '../http/permissions.ts'
+import { CSRF_HEADER, expectedCsrfToken, SESSION_COOKIE } from '../http/session.ts'
+import { resolveSession } from '../platform/sessions.ts'
+import { safeEqual } from '../platform/secrets.ts'
+import { parseUploadMetadata, resumableTarget, type resumableUploads } from '../storage/resumable.ts'
+import { projectFileSizeLimit } from '../storage/project-secrets.ts'
+import { uploadRefusal } from '../storage/uploads.ts'
 import type { ProjectRow } from '../db/project-types.ts'
 import type { PlatformContext } from '../platform/context.ts'
 import { getBucket } from '../storage/buckets.ts'
@@ -85,4 +93,74 @@ export function storageApiRoutes(app: App, ctx: PlatformContext, store: ObjectSt
         }),
     })
   }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * TUS resumable uploads at `/project-api/{ref}/storage/v1/upload/resumable[/{id}]`. Until part 2 adds
+ * project JWTs, the caller is the dashboard's member: their session cookie, `storage:write` on the project,
+ * and (for POST, PATCH, DELETE) the CSRF token in `x-csrf-token`. A creation is checked before the upload
+ * exists: the bucket, the object's name, both size limits (from Upload-Length) and the allowed types, and
+ * an existing name without `x-upsert: true`.
+ */
+export function resumableRoutes(app: App, ctx: PlatformContext, uploads: ReturnType<typeof resumableUploads>): void {
+  void app.register(async (scope) => {
+    // PATCH bodies (application/offset+octet-stream) are the TUS server's to read.
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null))
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const { ref } = req.params as { ref: string }
+      const cookie = req.cookies[SESSION_COOKIE]
+      const session = cookie ? await resolveSession(ctx.db, cookie, ref) : null
+      if (!session) return sendFailure(reply, 'unauthenticated', 'You must be signed in to do this')
+      if (session.user.mfa_enabled && session.aal !== 'aal2') {
+        return sendFailure(reply, 'mfa_required', 'Verify your second factor to continue')
+      }
+      const access = session.projectAccess ?? null
+      if (!access) return sendFailure(reply, 'not_found', 'Project not found')
+      if (!can(access.role, 'storage:write')) return sendFailure(reply, 'forbidden', forbiddenMessage('storage:write'))
+      if (!SAFE_METHODS.has(req.method)) {
+        const expected = expectedCsrfToken(req, ctx.config)
+        const header = req.headers[CSRF_HEADER]
+        if (!fromOwnOrigin(req, ctx.config)) return sendFailure(reply, 'csrf_failed', CROSS_SITE_REFUSED)
+        if (!expected || typeof header !== 'string' || !safeEqual(expected, header)) {
+          return sendFailure(reply, 'csrf_failed', CSRF_FAILED)
+        }
+      }
+      req.projectAccess = access
+      const upsert = req.headers['x-upsert'] === 'true'
+      if (req.method === 'POST') {
+        const refused = await creationRefusal(ctx, req, ref, upsert)
+        if (refused) return sendError(reply, refused)
+      }
+      reply.hijack()
+      await uploads.handle({ req, ref, upsert }, reply.raw)
+    }
+    for (const url of [`${STORAGE_API}/upload/resumable`, `${STORAGE_API}/upload/resumable/:id`]) {
+      scope.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url, handler })
+    }
+  })
+}
+
+/** Why a new resumable upload may not start, or null. */
+async function creationRefusal(ctx: PlatformContext, req: FastifyRequest, ref: string, upsert: boolean) {
+  const target = resumableTarget(parseUploadMetadata(req.headers['upload-metadata'] as string | undefined))
+  if (typeof target === 'string') return { code: 'validation_failed' as const, message: target }
+  const length = req.headers['upload-length']
+  if (typeof length !== 'string' || !/^\d+$/.test(length)) {
+    return { code: 'bad_request' as const, message: STORAGE_MESSAGES.uploadLengthRequired }
+  }
+  const checked = await req.project.read(undefined, async (c) => {
+    const bucket = await getBucket(c, target.bucketName)
+    if (!bucket.ok) return bucket
+    const allowed = uploadRefusal(bucket.data, await projectFileSizeLimit(ctx, ref), Number(length), target.contentType)
+    if (!allowed.ok) return allowed
+    if (!upsert) {
+      const existing = await getObject(c, target.bucketName, target.objectName)
+      if (existing.ok) return fail('conflict', STORAGE_MESSAGES.objectExists(target.objectName.split('/').pop()!))
+    }
+    return { ok: true as const, data: undefined }
+  })
+  return checked.ok ? null : checked.error
 }

@@ -26,6 +26,7 @@ export function fsObjectStore(root: string): ObjectStore {
 
   return {
     kind: 'fs',
+    location: { root: base },
     async put(key, body, { expectedSize }) {
       const file = fileOf(key)
       await mkdir(path.dirname(file), { recursive: true })

@@ -1,5 +1,6 @@
 import { Transform, type Readable } from 'node:stream'
 import { objectNameProblem } from '@basalt/contracts'
+import type { S3Config } from './s3-store.ts'
 
 /**
  * Where objects' bytes live: a directory (fs-store.ts) or an S3-compatible service (s3-store.ts). Both pass
@@ -9,6 +10,8 @@ import { objectNameProblem } from '@basalt/contracts'
  */
 export interface ObjectStore {
   readonly kind: 'fs' | 's3'
+  /** Where it is: the directory (fs) or the S3 settings — for the resumable uploads' own store beside it. */
+  readonly location: { root: string } | { s3: S3Config }
   /**
    * Stores `body` under `key` and answers its size. The bytes appear under `key` only once all of them are
    * stored (a temporary file renamed, or a multipart upload completed); a body that fails or ends short of

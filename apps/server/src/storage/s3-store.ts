@@ -52,6 +52,7 @@ export function s3ObjectStore(config: S3Config, client: S3Client = s3ClientOf(co
   const Bucket = config.bucket
   return {
     kind: 's3',
+    location: { s3: config },
     async put(key, body, { contentType, expectedSize }) {
       checkKey(key)
       const guarded = sizeGuard(body, { expected: expectedSize })
