@@ -135,6 +135,7 @@ const tableEditor = () => import('../features/table-editor/routes')
 const settings = () => import('../features/settings/routes')
 const sqlEditor = () => import('../features/sql-editor/routes')
 const policies = () => import('../features/policies/routes')
+const authUsers = () => import('../features/auth-users/routes')
 const reports = () => import('../features/reports/routes')
 const database = () => import('./routes/database-routes')
 
@@ -247,7 +248,10 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
         ),
       },
     ],
-    routes: [{ path: 'auth/policies', lazy: () => policies().then((m) => ({ Component: m.PoliciesRoute })) }],
+    routes: [
+      { path: 'auth/users', lazy: () => authUsers().then((m) => ({ Component: m.AuthUsersRoute })) },
+      { path: 'auth/policies', lazy: () => policies().then((m) => ({ Component: m.PoliciesRoute })) },
+    ],
   },
   {
     key: 'storage',

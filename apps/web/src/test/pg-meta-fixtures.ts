@@ -1,4 +1,4 @@
-import type { PgColumn, PgTable } from '@basalt/contracts'
+import type { AuthUser, PgColumn, PgTable } from '@basalt/contracts'
 
 /** Catalog rows as pg-meta answers them, for the tests of every area. */
 export function pgColumn(name: string, format: string, extra: Partial<PgColumn> = {}): PgColumn {
@@ -49,3 +49,28 @@ export function pgTable(extra: Partial<PgTable> = {}): PgTable {
     ...extra,
   }
 }
+
+/** A user of auth.users as GET /api/platform/auth/{ref}/users lists them, with what a test does not set empty. */
+export function authUser(user: Partial<AuthUser> & { id: string }): AuthUser {
+  return {
+    email: null,
+    phone: null,
+    user_metadata: {},
+    app_metadata: {},
+    providers: [],
+    created_at: '2026-01-01T00:00:00.000000Z',
+    updated_at: '2026-01-01T00:00:00.000000Z',
+    last_sign_in_at: null,
+    email_confirmed_at: null,
+    phone_confirmed_at: null,
+    banned_until: null,
+    is_anonymous: false,
+    ...user,
+  }
+}
+
+/** One page of users, the last one. */
+export const authUsersPage = (users: Array<Partial<AuthUser> & { id: string }>) => ({
+  users: users.map(authUser),
+  nextCursor: null,
+})

@@ -1,34 +1,63 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import {
+  authUsersPageSchema,
+  type AuthUser,
+  type AuthUserFilter,
+  type AuthUserSort,
+  type AuthUsersPage,
+} from '@basalt/contracts'
 import { api } from '../../lib/api-client'
-import { USER_SEARCH_LIMIT } from '../role-impersonation/constants'
 import { pgMetaKey } from './pg-meta-path'
 
-const authUserSchema = z.object({
-  id: z.string(),
-  email: z.string().nullable().optional(),
-  phone: z.string().nullable().optional(),
-  user_metadata: z.record(z.string(), z.unknown()).nullable().optional(),
-})
-const authUsersSchema = z.object({ users: z.array(authUserSchema) })
-export type AuthUser = z.infer<typeof authUserSchema>
+export type { AuthUser }
 
-export const authUsersQueryKey = (ref: string, keywords: string) => [...pgMetaKey(ref), 'auth-users', keywords] as const
-
-export const getAuthUsers = (ref: string, keywords: string, signal?: AbortSignal) => {
-  const query = new URLSearchParams({ limit: String(USER_SEARCH_LIMIT) })
-  if (keywords) query.set('keywords', keywords)
-  return api(`/api/platform/auth/${encodeURIComponent(ref)}/users?${query.toString()}`, {
-    schema: authUsersSchema,
-    signal,
-  })
+/** What one listing of the project's auth users asks for; the server pages it 50 users at a time. */
+export interface AuthUsersListing {
+  /** Trimmed keywords (the caller debounces them): matched in the e-mail, the phone or the id. */
+  keywords?: string
+  sort?: AuthUserSort
+  order?: 'asc' | 'desc'
+  filter?: AuthUserFilter
 }
 
-/** Users to impersonate, by trimmed keywords (the caller debounces them). */
-export const useAuthUsers = (ref: string, keywords: string, options: { enabled: boolean }) =>
+/** Every listing of a project's auth users, whichever page or area reads it: a change invalidates them all. */
+export const authUsersKey = (ref: string) => [...pgMetaKey(ref), 'auth-users'] as const
+export const authUsersQueryKey = (ref: string, listing: AuthUsersListing) =>
+  [...authUsersKey(ref), 'list', listing] as const
+
+export const usersPath = (ref: string, rest = '') => `/api/platform/auth/${encodeURIComponent(ref)}/users${rest}`
+
+/** GET …/users: one keyset page, after `cursor` (the page before's nextCursor). */
+export function getAuthUsersPage(
+  ref: string,
+  listing: AuthUsersListing,
+  cursor?: string,
+  signal?: AbortSignal,
+): Promise<AuthUsersPage> {
+  const query = new URLSearchParams()
+  for (const [key, value] of Object.entries({ ...listing, cursor })) if (value) query.set(key, value)
+  const search = query.toString()
+  return api(usersPath(ref, search ? `?${search}` : ''), { schema: authUsersPageSchema, signal })
+}
+
+/**
+ * The first page of a listing — the role impersonation picker's user list (the first 50 users matching its
+ * search, newest first), the same page Auth › Users shows first.
+ */
+export const useAuthUsers = (ref: string, listing: AuthUsersListing, options: { enabled: boolean }) =>
   useQuery({
-    queryKey: authUsersQueryKey(ref, keywords),
-    queryFn: ({ signal }) => getAuthUsers(ref, keywords, signal),
+    queryKey: [...authUsersQueryKey(ref, listing), 'first'],
+    queryFn: ({ signal }) => getAuthUsersPage(ref, listing, undefined, signal),
     enabled: options.enabled,
+    placeholderData: keepPreviousData,
+  })
+
+/** Every page of a listing loaded so far, the next one on `fetchNextPage()` (Auth › Users). */
+export const useAuthUsersPages = (ref: string, listing: AuthUsersListing) =>
+  useInfiniteQuery({
+    queryKey: authUsersQueryKey(ref, listing),
+    queryFn: ({ pageParam, signal }) => getAuthUsersPage(ref, listing, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   })

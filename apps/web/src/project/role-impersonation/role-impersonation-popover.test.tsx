@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '../../test/helpers'
+import { authUsersPage } from '../../test/pg-meta-fixtures'
 import { PROJECT_MESSAGES } from '../messages'
 import { RoleImpersonationPopover } from './role-impersonation-popover'
 import { impersonationParam, impersonationStore } from './role-impersonation-store'
@@ -19,7 +20,7 @@ describe('RoleImpersonationPopover', () => {
     expect(PROJECT_MESSAGES.stopImpersonating).toBe('Stop Impersonating')
     const { calls } = mockFetch({
       'GET /api/platform/auth/abc/users': ({ url }) => ({
-        body: { users: USERS.filter((u) => u.email.includes(url.searchParams.get('keywords') ?? '')) },
+        body: authUsersPage(USERS.filter((u) => u.email.includes(url.searchParams.get('keywords') ?? ''))),
       }),
     })
     const user = userEvent.setup()
@@ -56,12 +57,10 @@ describe('RoleImpersonationPopover', () => {
   it('shows each user by the display name of their metadata, with the email below', async () => {
     mockFetch({
       'GET /api/platform/auth/abc/users': {
-        body: {
-          users: [
-            { id: USERS[0]!.id, email: 'a@example.com', phone: null, user_metadata: { full_name: 'Ada Lovelace' } },
-            { id: USERS[1]!.id, email: 'b@example.com', phone: null, user_metadata: {} },
-          ],
-        },
+        body: authUsersPage([
+          { id: USERS[0]!.id, email: 'a@example.com', phone: null, user_metadata: { full_name: 'Ada Lovelace' } },
+          { id: USERS[1]!.id, email: 'b@example.com', phone: null, user_metadata: {} },
+        ]),
       },
     })
     const user = userEvent.setup()

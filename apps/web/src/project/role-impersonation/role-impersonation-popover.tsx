@@ -145,7 +145,7 @@ function UserPicker({
 }) {
   const [search, setSearch] = useState('')
   const keywords = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS)
-  const users = useAuthUsers(projectRef, keywords, { enabled: true })
+  const users = useAuthUsers(projectRef, { keywords }, { enabled: true })
   return (
     <div className="space-y-2">
       <Input

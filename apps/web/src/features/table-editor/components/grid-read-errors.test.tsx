@@ -7,7 +7,7 @@ import { mockFetch, renderRoutes, testProject, testSession } from '../../../test
 import { PROJECT_MESSAGES } from '../../../project/messages'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
 import { impersonationStore } from '../../../project/role-impersonation/role-impersonation-store'
-import { pgTable } from '../../../test/pg-meta-fixtures'
+import { authUsersPage, pgTable } from '../../../test/pg-meta-fixtures'
 
 // The grid when a read fails (spec 1 §2 error panel, §7): the error takes the rows' place at once, whatever
 // was on screen before, and the way back (Remove all filters, Refresh) works.
@@ -49,7 +49,7 @@ function setup(rows: (body: Body) => Answer = () => ({ body: SERVICE_ROWS })) {
     },
     [`GET ${base}/tables`]: { body: pgTable() },
     [`GET ${base}/foreign-keys`]: { body: [] },
-    [`GET /api/platform/auth/abc/users`]: { body: { users: [ONES] } },
+    [`GET /api/platform/auth/abc/users`]: { body: authUsersPage([ONES]) },
     [`POST ${base}/table-rows`]: ({ body }) => (refused(body as Body) ? BAD_FILTER : rows(body as Body)),
     [`POST ${base}/table-count`]: ({ body }) =>
       refused(body as Body) ? BAD_FILTER : { body: { count: 3, is_estimate: false } },

@@ -8,7 +8,7 @@ import { UI_MESSAGES } from '../../../ui/messages'
 import { PROJECT_MESSAGES } from '../../../project/messages'
 import { TABLE_EDITOR_MESSAGES } from '../messages'
 import { impersonationStore } from '../../../project/role-impersonation/role-impersonation-store'
-import { pgTable } from '../../../test/pg-meta-fixtures'
+import { authUsersPage, pgTable } from '../../../test/pg-meta-fixtures'
 
 const base = '/api/platform/pg-meta/abc'
 
@@ -320,7 +320,7 @@ describe('table editor grid', () => {
 
   it('runs rows and count as the impersonated role', async () => {
     const user = userEvent.setup()
-    const { calls } = setup({ [`GET /api/platform/auth/abc/users`]: { body: { users: [] } } })
+    const { calls } = setup({ [`GET /api/platform/auth/abc/users`]: { body: authUsersPage([]) } })
     renderRoutes(routes, ['/project/abc/editor/42'])
     await user.click(await screen.findByRole('button', { name: 'Role service_role' }))
     const panel = await screen.findByRole('dialog', { name: PROJECT_MESSAGES.roleSettingsTitle })
