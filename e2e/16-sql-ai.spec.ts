@@ -3,7 +3,9 @@
 // server's AI_BASE_URL names (support/servers.ts). An owner asks the 'ask AI' bar for a query: the suggestion
 // shows as a diff, Run waits, Enter accepts it and it runs. The chat panel streams an answer whose SQL block
 // is inserted (an Addition, accepted). A query with a typo fails; 'Debug with AI' suggests the fix with its
-// explanation, accepted with Enter, and it runs.
+// explanation, accepted with Enter, and it runs. Between them a suggestion is discarded with Escape and
+// another accepted as a new snippet. No suggestion settling leaves an uncaught error in the page (the
+// fixture fails the journey on any).
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures'
 import { expectNoErrorPage, projectDatabase, screenshot, screenshotDark } from './support/journey'
@@ -49,8 +51,8 @@ async function write(page: Page, sql: string) {
 }
 
 test('an owner asks AI for a query, chats, inserts its SQL and debugs an error', async ({ page, platform }) => {
-  // Three answers, three runs and four screenshots, each scanned by axe in both themes: more than the default.
-  test.setTimeout(120_000)
+  // Five answers, three runs and four screenshots, each scanned by axe in both themes: more than the default.
+  test.setTimeout(300_000)
   const db = await projectDatabase(PROJECT)
   try {
     await db.query(`drop table if exists public.j16_todos`)
@@ -62,7 +64,7 @@ test('an owner asks AI for a query, chats, inserts its SQL and debugs an error',
 
   await signIn(page, await platform.member('j16', 'owner'))
   await page.goto(`/project/${PROJECT}/sql/new`, {})
-  await expect(editor(page)).toBeVisible()
+  await expect(editor(page)).toBeVisible({ timeout: 60_000 })
   await expectNoErrorPage(page)
 
   // The bar writes a query into the empty editor: a diff, Run waits, Enter accepts, then it runs.
@@ -96,7 +98,8 @@ test('an owner asks AI for a query, chats, inserts its SQL and debugs an error',
       'select count(*) as total from public.j16_todos;\n',
       '```\n',
     ],
-    delayMs: 150,
+    // Slow enough that the input is seen waiting on a busy machine.
+    delayMs: 500,
   }
   const input = chat(page).getByRole('textbox', { name: 'Message the AI assistant' })
   await input.fill('how many todos are there?')
@@ -114,6 +117,32 @@ test('an owner asks AI for a query, chats, inserts its SQL and debugs an error',
   await diff(page).getByRole('button', { name: 'Accept', exact: true }).click()
   await expect(editor(page)).toContainText('select\u00a0count(*)\u00a0as\u00a0total')
   await expect(editor(page)).toContainText('where\u00a0not\u00a0done')
+
+  // Escape discards a suggestion: the editor keeps its text.
+  fake.answer = { json: { sql: 'select 42 as discarded;', title: 'Discarded' } }
+  await askBar(page).fill('a query to throw away')
+  await askBar(page).press('Enter')
+  await expect(diff(page)).toBeVisible()
+  await page.getByRole('textbox', { name: 'SQL (suggested)' }).press('Escape')
+  await expect(diff(page)).toHaveCount(0)
+  await expect(editor(page)).toContainText('select\u00a0count(*)\u00a0as\u00a0total')
+  await expect(editor(page)).not.toContainText('discarded')
+
+  // Accepted as a new snippet: the editor opens that snippet, holding the suggested query.
+  const before = page.url()
+  fake.answer = { json: { sql: 'select count(*) as done_count from public.j16_todos where done;' } }
+  await askBar(page).fill('how many are done')
+  await askBar(page).press('Enter')
+  await diff(page)
+    .getByRole('button', { name: /^Accept as: / })
+    .click()
+  await page.getByRole('menuitemradio', { name: 'New snippet' }).click()
+  await expect(diff(page).getByRole('button', { name: 'Accept as: New snippet' })).toBeVisible()
+  await diff(page).getByRole('button', { name: 'Accept', exact: true }).click()
+  await expect(diff(page)).toHaveCount(0)
+  await expect(page).not.toHaveURL(before)
+  await expect(editor(page)).toContainText('done_count')
+  await expect(editor(page)).not.toContainText('total')
 
   // A typo fails; Debug with AI suggests the fix with its explanation, Enter accepts, and it runs.
   await write(page, 'select title from public.j16_todo where done;')

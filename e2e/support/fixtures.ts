@@ -143,14 +143,21 @@ async function ownerClient(newClient: () => Promise<APIRequestContext>): Promise
 
 /**
  * Playwright's test with axe on every page the journey's browser context visits (support/accessibility.ts):
- * a serious or critical WCAG 2.1 A/AA violation on any of them fails the test. For journeys that need no
- * people or projects made for them (the first-run installation's).
+ * a serious or critical WCAG 2.1 A/AA violation on any of them fails the test; so does an uncaught error or
+ * unhandled rejection in any of its pages, which a user would meet as a page that stopped working. For
+ * journeys that need no people or projects made for them (the first-run installation's).
  */
 export const accessibleTest = base.extend({
   context: async ({ context }, use) => {
     const watcher = watchAccessibility(context)
+    const pageErrors: string[] = []
+    context.on('weberror', (error) => {
+      const e = error.error()
+      pageErrors.push(`${error.page()?.url() ?? 'a page'}: ${e.stack ?? e.message}`)
+    })
     await use(context)
     await watcher.finish()
+    expect(pageErrors, 'uncaught errors in the pages of this journey').toEqual([])
   },
 })
 

@@ -28,6 +28,12 @@ export type ReportTimePeriod = z.infer<typeof reportTimePeriodSchema>
 
 /** Days of each period. */
 export const REPORT_PERIOD_DAYS: Record<ReportTimePeriod, number> = { '1d': 1, '7d': 7, '30d': 30 }
+/** How each period reads, in a report's period picker and the SQL editor's. */
+export const REPORT_PERIOD_LABELS: Record<ReportTimePeriod, string> = {
+  '1d': 'Last 24 hours',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+}
 
 /** The placeholders a snippet of a report block may use. */
 export const REPORT_PLACEHOLDERS = ['period_start', 'period_end'] as const

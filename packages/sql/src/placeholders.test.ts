@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bindPlaceholders } from './placeholders.ts'
+import { bindPlaceholders, inlinePlaceholders, offsetBeforeInlining } from './placeholders.ts'
 
 const PERIOD = ['period_start', 'period_end'] as const
 const bind = (sql: string) => bindPlaceholders(sql, PERIOD, 'timestamptz')
@@ -41,5 +41,36 @@ describe('bindPlaceholders', () => {
   it('never lets a doubled quote end a string early', () => {
     const sql = "select 'it''s {{period_start}}' || {{period_end}}"
     expect(bind(sql).text).toBe("select 'it''s {{period_start}}' || $1::timestamptz")
+  })
+})
+
+describe('inlinePlaceholders', () => {
+  const values = { period_start: '2026-11-19T00:00:00.000Z', period_end: '2026-11-26T00:00:00.000Z' }
+  const inline = (sql: string, v: Record<string, string> = values) => inlinePlaceholders(sql, v, 'timestamptz')
+
+  it('writes each value as a quoted, typed literal wherever bindPlaceholders would bind it, in every statement', () => {
+    const sql = "select {{period_start}};\nselect '{{period_end}}', '{{period_start}} as text' -- {{period_end}}"
+    expect(inline(sql)).toMatchObject({
+      text:
+        "select '2026-11-19T00:00:00.000Z'::timestamptz;\n" +
+        "select '2026-11-26T00:00:00.000Z'::timestamptz, '{{period_start}} as text' -- {{period_end}}",
+      names: ['period_start', 'period_end'],
+    })
+    expect(inline('select 1')).toEqual({ text: 'select 1', names: [], edits: [] })
+  })
+
+  it('quotes what a value holds, so that it can never end its literal', () => {
+    expect(inline('select {{period_start}}', { period_start: "x'; drop table t; --" }).text).toBe(
+      "select 'x''; drop table t; --'::timestamptz",
+    )
+  })
+
+  it('maps an offset of the text it wrote back to the text it was given', () => {
+    const sql = 'select {{period_start}}, {{period_end}}, oops'
+    const { text, edits } = inline(sql)
+    expect(offsetBeforeInlining(edits, text.indexOf('oops'))).toBe(sql.indexOf('oops'))
+    expect(offsetBeforeInlining(edits, text.indexOf('select'))).toBe(0)
+    // Inside a value: the placeholder it replaced.
+    expect(offsetBeforeInlining(edits, text.indexOf('2026-11-26'))).toBe(sql.indexOf('{{period_end}}'))
   })
 })

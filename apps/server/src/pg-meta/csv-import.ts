@@ -13,6 +13,7 @@ import {
   type Result,
 } from '@basalt/contracts'
 import { buildCreateTable, ident, literal, qualified, unsafeRaw } from '@basalt/sql'
+import { POSTGRES_CSV_OPTIONS } from '@basalt/sql/csv'
 import { CsvError, parse } from 'csv-parse'
 import { stringify } from 'csv-stringify'
 import type pg from 'pg'
@@ -115,10 +116,8 @@ function csvStages(params: ImportParams): { stages: Transform[]; delimiter: stri
     cast: (value, context) => (value === '' && !context.quoting ? null : value),
   })
   // null is written as nothing, '' as "".
-  const writer = stringify({
-    record_delimiter: 'unix',
-    cast: { string: (value) => (value === '' ? { value, quoted_empty: true } : value) },
-  })
+  // Written back in Postgres' own CSV dialect (null unquoted, '' quoted), the one Basalt writes everywhere.
+  const writer = stringify(POSTGRES_CSV_OPTIONS)
   return { stages: [parser, pickColumns(params.mapping), writer], delimiter: ',' }
 }
 

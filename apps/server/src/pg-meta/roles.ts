@@ -1,8 +1,22 @@
 import { ok, type PgRole, RESERVED_ROLES, type Result } from '@basalt/contracts'
 import type pg from 'pg'
+import type { ProjectRow } from '../db/project-types.ts'
 import { runSql, toNumber } from './catalog.ts'
 
-/** Database roles (pg_roles) without the reserved ones (spec 1 §6) and Postgres' predefined pg_* roles. */
+/**
+ * Database roles (pg_roles) without the reserved ones (spec 1 §6), Postgres' predefined pg_* roles and
+ * Basalt's own logins of the project: what a member may choose for a policy or a grant.
+ */
+
+/**
+ * Basalt's own login roles in a project's database, by the names the project was given (`basalt_admin` and
+ * `basalt_readonly` on a cluster of its own, `basalt_project_<ref>_admin`/`_readonly` on a shared server):
+ * reserved like spec 1 §6's, since both bypass RLS (a policy for them never applies) and no member grants
+ * to them. An attached database's login is the member's own role, not Basalt's.
+ */
+export function basaltRolesOf(project: Pick<ProjectRow, 'admin_role' | 'readonly_role'>): string[] {
+  return [project.admin_role, project.readonly_role].filter((name): name is string => name !== null)
+}
 
 export interface RoleRow {
   id: string
@@ -42,8 +56,8 @@ export function toRole(row: RoleRow): PgRole {
   return { ...row, id: toNumber(row.id) }
 }
 
-/** Roles shown in the dashboard, ordered by name. */
-export async function listRoles(client: pg.ClientBase): Promise<Result<PgRole[]>> {
-  const rows = await runSql<RoleRow>(client, ROLES_SQL, [[...RESERVED_ROLES]])
+/** Roles shown in the dashboard, ordered by name; `basaltRoles` ({@link basaltRolesOf}) are left out too. */
+export async function listRoles(client: pg.ClientBase, basaltRoles: readonly string[] = []): Promise<Result<PgRole[]>> {
+  const rows = await runSql<RoleRow>(client, ROLES_SQL, [[...RESERVED_ROLES, ...basaltRoles]])
   return rows.ok ? ok(rows.data.map(toRole)) : rows
 }

@@ -10,7 +10,10 @@ import {
   type SqlRunBody,
   type SqlRunResult,
 } from '@basalt/contracts'
+import { literal } from '@basalt/sql'
+import { toPostgresCsv } from '@basalt/sql/csv'
 import type pg from 'pg'
+import { to as copyTo } from 'pg-copy-streams'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Agent, createProjectApp } from '../../test/platform-app.ts'
 import { MAX_ROW_BYTES } from '../db/row-guard.ts'
@@ -91,13 +94,55 @@ describe('SQL editor runs', () => {
     expect((await project.query('select count(*)::int as n from public.t1')).rows[0].n).toBe(4)
   })
 
-  it('keeps values as Postgres writes them: bigints, numerics, timestamps, NaN', async () => {
+  it('keeps values as Postgres writes them: bigints, numerics, floats, timestamps, json, arrays, NaN', async () => {
     const r = await run(
       p.owner,
       "select 9007199254740993::int8 as big, 1.10::numeric as num, 'NaN'::float8 as nan, 2.5::float8 as f, " +
-        "'2024-01-02 03:04:05+00'::timestamptz at time zone 'UTC' as ts, '{\"a\": [1]}'::jsonb as j, true as b",
+        "'2024-01-02 03:04:05+00'::timestamptz at time zone 'UTC' as ts, '{\"a\": [1]}'::jsonb as j, true as b, " +
+        "array['x', null, 'y z']::text[] as arr, 1e15::float8 as big_f, 7::int4 as i",
     )
-    expect(rowsOf(r)).toEqual([['9007199254740993', '1.10', 'NaN', 2.5, '2024-01-02 03:04:05', { a: [1] }, true]])
+    expect(rowsOf(r)).toEqual([
+      [
+        '9007199254740993',
+        '1.10',
+        'NaN',
+        '2.5',
+        '2024-01-02 03:04:05',
+        '{"a": [1]}',
+        true,
+        '{x,NULL,"y z"}',
+        '1e+15',
+        7,
+      ],
+    ])
+  })
+
+  it('exports a result as CSV byte for byte as COPY … TO STDOUT CSV HEADER (psql \\copy) writes it', async () => {
+    const select =
+      `select true as b, false as "b,2", array['a', 'b c', null, 'q"x', ''] as arr, ` +
+      `'{"k": [1, 2.50], "s": "x,y"}'::json as j, '{"k": 1.0, "a": null}'::jsonb as jb, null::text as n, ` +
+      `E'say "hi", then\\nbye\\r' as t, '' as empty, ' pad ' as pad, ` +
+      `timestamptz '2024-01-02 03:04:05.678+02' as ts, 1.5e15::float8 as f, 42 as i, ` +
+      `123456789012345678901.50::numeric as num, '{{1,2},{3,NULL}}'::int[] as grid`
+    const ran = await run(p.owner, `${select};\nshow timezone`)
+    const csv = toPostgresCsv(
+      ran.results[0]!.columns.map((c) => c.name),
+      ran.results[0]!.rows,
+    )
+    // COPY in the run's time zone, in which its session printed the timestamp.
+    await project.query('begin')
+    try {
+      await project.query(`set local timezone = ${literal(String(ran.results[1]!.rows[0]![0]))}`)
+      const chunks: Buffer[] = []
+      for await (const chunk of project.query(copyTo(`copy (${select}) to stdout with (format csv, header true)`))) {
+        chunks.push(chunk as Buffer)
+      }
+      const copied = Buffer.concat(chunks).toString('utf8')
+      expect(copied).toMatch(/^b,"b,2",arr,j,jb,n,t,empty,pad,ts,f,i,num,grid\nt,f,"{a,""b c"",NULL,/)
+      expect(csv).toBe(copied)
+    } finally {
+      await project.query('rollback')
+    }
   })
 
   it('is one transaction unless the SQL says otherwise: an error rolls back what ran before it', async () => {
@@ -136,7 +181,7 @@ describe('SQL editor runs', () => {
       'ROLLBACK',
       'SELECT',
     ])
-    expect(rowsOf(r, 9)).toEqual([[[1, 10]]])
+    expect(rowsOf(r, 9)).toEqual([['{1,10}']])
     // A BEGIN never committed is rolled back when the run ends, as when psql ends.
     const open = await run(p.owner, 'begin; insert into public.tx values (20)')
     expect(open).toMatchObject({ status: 'success', rolledBack: true })
@@ -319,7 +364,7 @@ describe('SQL editor runs', () => {
         "', 'not mine')",
       { impersonation: { role: 'authenticated', userId: A } },
     )
-    expect(rowsOf(asA, 0)).toEqual([['authenticated', A, ['a1']]])
+    expect(rowsOf(asA, 0)).toEqual([['authenticated', A, '{a1}']])
     expect(rowsOf(asA, 2)).toEqual([['authenticated', 'ada@example.com']])
     expect(asA.error).toMatchObject({
       message: 'new row violates row-level security policy for table "notes"',

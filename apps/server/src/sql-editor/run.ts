@@ -13,7 +13,6 @@ import pg from 'pg'
 import Cursor from 'pg-cursor'
 import type { SqlSession } from '../http/project-executor.ts'
 import { isPgError, toApiError } from '../db/pg-error.ts'
-import { dataTypeParsers } from '../db/pools.ts'
 import { isConnectionLoss } from '../http/errors.ts'
 import { ResultTooLargeError } from '../db/row-guard.ts'
 import { lineAt, utf16OffsetOfChars } from './text-offsets.ts'
@@ -66,16 +65,24 @@ export interface RunHooks {
   cancelRequested(): Promise<boolean>
 }
 
-/** float4/float8 NaN and ±Infinity are not JSON numbers: they stay Postgres' text. */
-const finiteOrText = (text: string) => {
-  const n = Number(text)
-  return Number.isFinite(n) ? n : text
-}
+/** Types whose JSON form is their Postgres text exactly: bool (t/f as true/false), int2, int4, oid. */
+const JSON_TYPES = new Map<number, (text: string) => unknown>([
+  [16, (text) => text === 't'],
+  [21, Number],
+  [23, Number],
+  [26, Number],
+])
+const asText = (text: string) => text
+/**
+ * How a SQL run reads its cells: every value is Postgres' own text (what psql shows and `COPY` writes: json as
+ * written, arrays as `{a,b}`, floats as Postgres prints them, timestamps in the session's style), except the
+ * types whose JSON value says exactly the same. Exports derive CSV (Postgres' text) and JSON (typed) from it.
+ */
 export const RESULT_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    (oid === 700 || oid === 701) && format !== 'binary'
-      ? finiteOrText
-      : dataTypeParsers.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    format === 'binary'
+      ? pg.types.getTypeParser(oid, format)
+      : (JSON_TYPES.get(oid) ?? asText)) as typeof pg.types.getTypeParser,
 }
 
 /** Type names of the built-in types by oid; others are looked up in pg_type. */

@@ -127,6 +127,27 @@ describe('pg-meta routes', () => {
     )
   })
 
+  it("offers no role of Basalt's own logins as a policy target: they are reserved like spec 1's", async () => {
+    const { rows } = await t.db.query<{ admin_role: string; readonly_role: string }>(
+      'select admin_role, readonly_role from basalt.projects where ref = $1',
+      [ref],
+    )
+    const own = [rows[0]!.admin_role, rows[0]!.readonly_role]
+    // The roles exist in the project's database (on this shared server, basalt_…_<ref>_admin and _readonly)…
+    const client = new pg.Client({ connectionString: await projectAdminUrl(t, ref) })
+    await client.connect()
+    try {
+      const found = await client.query('select rolname from pg_roles where rolname = any($1) order by 1', [own])
+      expect(found.rows.map((r) => r.rolname)).toEqual([...own].sort())
+    } finally {
+      await client.end()
+    }
+    // …and the roles list, which the policy editor's Target roles offers, leaves them out.
+    const names = (await owner.get(api('/roles'))).json().map((r: { name: string }) => r.name)
+    expect(names).toEqual(expect.arrayContaining(['anon', 'authenticated', 'service_role']))
+    for (const name of own) expect(names).not.toContain(name)
+  })
+
   it('searches auth users to impersonate', async () => {
     const all = (await owner.get(`/api/platform/auth/${ref}/users`)).json()
     expect(all.users.map((u: { email: string }) => u.email).sort()).toEqual(['ada@example.com', 'bob@example.com'])

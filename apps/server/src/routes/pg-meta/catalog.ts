@@ -16,7 +16,7 @@ import { listFunctions } from '../../pg-meta/functions.ts'
 import { getForeignTable, listForeignTables } from '../../pg-meta/foreign-tables.ts'
 import { listKeywords } from '../../pg-meta/keywords.ts'
 import { getMaterializedView, listMaterializedViews } from '../../pg-meta/materialized-views.ts'
-import { listRoles } from '../../pg-meta/roles.ts'
+import { basaltRolesOf, listRoles } from '../../pg-meta/roles.ts'
 import { listSchemas } from '../../pg-meta/schemas.ts'
 import { getTableDefinition } from '../../pg-meta/table-definition.ts'
 import { listTableColumns } from '../../pg-meta/table-columns.ts'
@@ -101,7 +101,7 @@ export function catalogRoutes(app: App): void {
   )
 
   app.get(`${PG_META}/roles`, { config: read, schema: { params: refParams } }, async (req, reply) =>
-    reply.result(await req.project.catalog((c) => listRoles(c))),
+    reply.result(await req.project.catalog((c) => listRoles(c, basaltRolesOf(req.projectAccess!.project)))),
   )
 
   app.get(

@@ -1,4 +1,4 @@
-import { REPORT_MESSAGES, type ReportTimePeriod } from '@basalt/contracts'
+import { REPORT_MESSAGES, REPORT_PERIOD_LABELS } from '@basalt/contracts'
 
 /** Texts of the reports pages: the spec's (spec 1 §2, §5, §8; spec 2 §8) from the contracts, and Basalt's own. */
 export const MESSAGES = {
@@ -18,10 +18,7 @@ export const MESSAGES = {
   reportFailed: 'Failed to retrieve the report',
   notFound: 'This report does not exist, or it is private to someone else.',
   period: 'Period',
-  periods: { '1d': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days' } satisfies Record<
-    ReportTimePeriod,
-    string
-  >,
+  periods: REPORT_PERIOD_LABELS,
   noBlocks: 'This report has no charts yet',
   noBlocksDetail:
     'Run a query in the SQL editor, open its Chart tab and choose Add to report. Use {{period_start}} and {{period_end}} in the query to follow the report’s period.',

@@ -1,4 +1,5 @@
 // The code-editor chunk: Monaco and the React components around it. Loaded by code-editor.tsx on first use.
+import { useEffect, useRef } from 'react'
 import Editor, { DiffEditor } from '@monaco-editor/react'
 import type * as Monaco from 'monaco-editor'
 import type { CodeEditorProps, DiffEditorProps } from './code-editor'
@@ -62,6 +63,23 @@ export function MonacoDiffEditor({
   options,
 }: DiffEditorProps) {
   const dark = useDarkMode()
+  const editorRef = useRef<Monaco.editor.IStandaloneDiffEditor | null>(null)
+  // @monaco-editor/react disposes the two models before the diff editor on unmount, and Monaco reports
+  // "TextModel got disposed before DiffEditorWidget model got reset" (an uncaught error) each time. So the
+  // component keeps its models (keepCurrent…Model) and they are let go here: first detached from the widget,
+  // then disposed. React runs this cleanup before the DiffEditor child's, which then disposes only the widget.
+  useEffect(
+    () => () => {
+      const editor = editorRef.current
+      editorRef.current = null
+      const models = editor?.getModel()
+      if (!editor || !models) return
+      editor.setModel(null)
+      models.original.dispose()
+      models.modified.dispose()
+    },
+    [],
+  )
   return (
     <DiffEditor
       height="100%"
@@ -70,7 +88,10 @@ export function MonacoDiffEditor({
       language={language}
       theme={dark ? DARK_THEME : LIGHT_THEME}
       loading={<CodeEditorLoading />}
+      keepCurrentOriginalModel
+      keepCurrentModifiedModel
       onMount={(editor, monaco) => {
+        editorRef.current = editor
         keepAriaLabel(editor.getOriginalEditor(), monaco, `${label} (current)`)
         keepAriaLabel(editor.getModifiedEditor(), monaco, `${label} (suggested)`)
         onMount?.(editor, monaco)

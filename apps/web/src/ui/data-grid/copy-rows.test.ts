@@ -12,18 +12,17 @@ const rows = [
 ]
 
 describe('rowsToCsv', () => {
-  it('writes a header and one line per row, quoting what needs it', () => {
+  it("writes a header and one line per row in Postgres' CSV dialect, quoting what needs it", () => {
     expect(rowsToCsv(fields, rows)).toBe(
-      'id,title,meta,tags\r\n' +
-        '1,"Comma, ""quote""\nand newline","{""a"":[1,""x""]}","[""a"",""b c""]"\r\n' +
-        '2,"",,',
+      'id,title,meta,tags\n' + '1,"Comma, ""quote""\nand newline","{""a"":[1,""x""]}","[""a"",""b c""]"\n' + '2,"",,\n',
     )
+    expect(rowsToCsv([field('done', 'bool')], [row(0, { done: true }), row(1, { done: false })])).toBe('done\nt\nf\n')
   })
 
   it('reads back as the same values, empty text apart from null', () => {
     const parsed = Papa.parse<string[]>(rowsToCsv(fields, rows)).data
     expect(parsed[1]![1]).toBe('Comma, "quote"\nand newline')
-    expect(rowsToCsv(fields, rows).split('\r\n')[2]).toBe('2,"",,')
+    expect(rowsToCsv(fields, rows).split('\n')[3]).toBe('2,"",,')
   })
 })
 

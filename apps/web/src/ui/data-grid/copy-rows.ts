@@ -1,7 +1,6 @@
-import Papa from 'papaparse'
 import type { RowField, TableRow } from '@basalt/contracts'
 import { buildInsert, type SqlValue, type TableRef } from '@basalt/sql'
-import { cellText } from './cell-text'
+import { toPostgresCsv } from '@basalt/sql/csv'
 
 /**
  * Copying a grid's rows as CSV, JSON or SQL (issue 4: the table editor's selection header; the SQL editor's
@@ -10,31 +9,20 @@ import { cellText } from './cell-text'
  */
 
 /**
- * The rows as CSV with a header line. An empty string is written `""` and null as nothing, so the two stay
- * apart (as Postgres' CSV does).
+ * The rows as CSV with a header line, in Postgres' CSV dialect (as the table's Export to CSV, which `COPY`
+ * writes): booleans as t/f, LF line ends, an empty string written `""` and null as nothing, so the two stay
+ * apart. Values the grid read as JSON (json, arrays) are written as JSON text.
  *
  * @example
  * rowsToCsv([{ name: 'id', … }, { name: 'title', … }], [{ idx: 0, data: { id: 1, title: 'a, b' }, truncated: [] }])
- * // 'id,title\r\n1,"a, b"'
+ * // 'id,title\n1,"a, b"\n'
  */
 export function rowsToCsv(fields: readonly RowField[], rows: readonly TableRow[]): string {
   const names = fields.map((f) => f.name)
-  return valuesToCsv(
+  return toPostgresCsv(
     names,
     rows.map((row) => names.map((name) => row.data[name])),
   )
-}
-
-/**
- * Rows given as arrays of values (a SQL result's, whose column names may repeat) as CSV with a header line,
- * each value as its cell reads; written as {@link rowsToCsv} writes them.
- *
- * @example
- * valuesToCsv(['n', 'n'], [[1, 'a, b'], [2, null]]) // 'n,n\r\n1,"a, b"\r\n2,'
- */
-export function valuesToCsv(names: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const data = rows.map((row) => row.map(cellText))
-  return Papa.unparse({ fields: [...names], data }, { quotes: (value: unknown) => value === '' })
 }
 
 /**

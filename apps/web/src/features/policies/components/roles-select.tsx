@@ -7,7 +7,8 @@ import { POLICIES_MESSAGES, EDITOR_MESSAGES } from '../messages'
 
 /**
  * The target roles of a policy (spec 1 §5): several may be chosen; none means public, which is therefore
- * not offered, and the server's roles list already leaves out the reserved roles (spec 1 §6).
+ * not offered, and the server's roles list already leaves out the reserved roles (spec 1 §6) and Basalt's own
+ * logins of the project (the server knows their names; nothing here repeats them).
  */
 export function RolesSelect({
   projectRef,

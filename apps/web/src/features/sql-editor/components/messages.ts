@@ -19,6 +19,9 @@ export const EDITOR_MESSAGES = {
   destructiveConfirm: 'Run this query',
   // spec 2 §8
   executeFailed: (message: string) => `Failed to execute SQL: ${message}`,
+  /** The period picker shown when the query uses {{period_start}} or {{period_end}}. */
+  period: 'Period',
+  periodUsed: (start: string, end: string) => `Ran with {{period_start}} = ${start} and {{period_end}} = ${end}`,
   formatFailed: (message: string) => `Failed to prettify SQL: ${message}`,
   timeout: SQL_TIMEOUT_MESSAGE,
   timeoutOptimize: 'optimize your query',

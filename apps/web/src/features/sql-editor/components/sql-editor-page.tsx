@@ -1,7 +1,12 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import type { StatementPlace } from '@basalt/contracts'
+import {
+  REPORT_PERIOD_LABELS,
+  REPORT_TIME_PERIODS,
+  type ReportTimePeriod,
+  type StatementPlace,
+} from '@basalt/contracts'
 import { errorMessage } from '../../../lib/format'
 import { usePermission } from '../../../project/use-permission'
 import { RoleImpersonationPopover } from '../../../project/role-impersonation/role-impersonation-popover'
@@ -15,6 +20,7 @@ import {
   type MonacoApi,
 } from '../../../ui/code-editor/code-editor'
 import { ErrorState } from '../../../ui/empty-state'
+import { NativeSelect } from '../../../ui/input'
 import { PageSpinner } from '../../../ui/spinner'
 import { VerticalSplit } from '../../../ui/split-pane'
 import { useFormatQuery } from '../api/format-query'
@@ -22,7 +28,14 @@ import { snippetKey } from '../api/get-snippet'
 import { registerSqlIntellisense, useIntellisensePreference } from '../intellisense'
 import { querySuggestion, useSqlAssistantDiff } from '../state/ai-suggestion'
 import type { SnippetDocument } from '../state/snippet-document'
-import { errorPlace, useSqlRunner, type RunRequest } from '../state/sql-runner'
+import {
+  DEFAULT_RUN_PERIOD,
+  errorPlace,
+  sourceOffset,
+  usesPeriod,
+  useSqlRunner,
+  type RunRequest,
+} from '../state/sql-runner'
 import { AiChatPanel, AiChatToggle } from './ai/ai-chat-panel'
 import { AiDiffBar } from './ai/ai-diff-bar'
 import { AI_MESSAGES } from './ai/ai-messages'
@@ -72,6 +85,9 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
   const [mounted, setMounted] = useState<MountedEditor | null>(null)
   const busy = runner.phase !== 'idle'
   const hasText = document.sql.trim() !== ''
+  // A query written for a report's period runs for one the member picks here.
+  const [period, setPeriod] = useState<ReportTimePeriod>(DEFAULT_RUN_PERIOD)
+  const periodQuery = useMemo(() => usesPeriod(document.sql), [document.sql])
 
   // What Ctrl/Cmd+Enter runs: the editor's action is registered once, so it calls the latest of this.
   // The AI chat's Run passes its query, which runs as it is (the editor's text unchanged).
@@ -80,6 +96,7 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
     runner.start(request ?? requestOf(mounted.editor), {
       connectionId,
       impersonation: canImpersonate ? impersonationParam(impersonation.role) : undefined,
+      period,
     })
   }
   const runRef = useRef(run)
@@ -113,8 +130,8 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
     const model = mounted?.editor.getModel()
     if (!mounted || !model || !runner.ran || runner.ran.external) return
     const { offset } = runner.ran
-    const start = model.getPositionAt(offset + statement.start)
-    const end = model.getPositionAt(offset + statement.end)
+    const start = model.getPositionAt(offset + sourceOffset(runner.ran, statement.start))
+    const end = model.getPositionAt(offset + sourceOffset(runner.ran, statement.end))
     const range = new mounted.monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column)
     mounted.editor.setSelection(range)
     mounted.editor.revealRangeInCenterIfOutsideViewport(range)
@@ -175,6 +192,22 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
           >
             {EDITOR_MESSAGES.prettify}
           </Button>
+          {periodQuery && (
+            <label className="flex items-center gap-1.5 text-xs text-muted-foreground">
+              {EDITOR_MESSAGES.period}
+              <NativeSelect
+                value={period}
+                onChange={(e) => setPeriod(e.target.value as ReportTimePeriod)}
+                className="h-7 w-auto py-0 text-xs"
+              >
+                {REPORT_TIME_PERIODS.map((p) => (
+                  <option key={p} value={p}>
+                    {REPORT_PERIOD_LABELS[p]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </label>
+          )}
           <div className="ml-auto flex flex-wrap items-center gap-1">
             {canImpersonate && <RoleImpersonationPopover projectRef={projectRef} />}
             <DatabaseSourcePicker projectRef={projectRef} value={connectionId} onChange={setConnectionId} />
@@ -250,6 +283,11 @@ export function SqlEditorPage({ projectRef, document }: SqlEditorPageProps) {
                     run={runner.run}
                     onSwitchToPrimary={() => setConnectionId(undefined)}
                   />
+                  {runner.run && runner.ran?.period && (
+                    <p className="text-xs text-muted-foreground">
+                      {EDITOR_MESSAGES.periodUsed(runner.ran.period.start, runner.ran.period.end)}
+                    </p>
+                  )}
                   <DebugWithAi
                     projectRef={projectRef}
                     run={runner.run}

@@ -7,20 +7,29 @@ const column = (name: string, type: string): SqlColumn => ({ name, type, typeId:
 const result = {
   columns: [column('id', 'int8'), column('title', 'text'), column('meta', 'jsonb'), column('title', 'text')],
   rows: [
-    ['1', 'Comma, "quote"\nand newline', { a: [1, 'x'] }, 'pipe | here'],
+    ['1', 'Comma, "quote"\nand newline', '{"a": [1, "x"]}', 'pipe | here'],
     ['2', '', null, null],
   ],
 }
 
 describe('a result exported as CSV', () => {
-  it('has a header of the column names (repeated as the result repeats them) and quotes what needs it', () => {
+  it("writes Postgres' text as COPY does: a header of the column names (repeated as the result repeats them)", () => {
     expect(resultToCsv(result)).toBe(
-      'id,title,meta,title\r\n' + '1,"Comma, ""quote""\nand newline","{""a"":[1,""x""]}",pipe | here\r\n' + '2,"",,',
+      'id,title,meta,title\n' + '1,"Comma, ""quote""\nand newline","{""a"": [1, ""x""]}",pipe | here\n' + '2,"",,\n',
     )
+    expect(
+      resultToCsv({
+        columns: [column('b', 'bool'), column('tags', '_text')],
+        rows: [
+          [true, '{a,"b c"}'],
+          [false, '{}'],
+        ],
+      }),
+    ).toBe('b,tags\nt,"{a,""b c""}"\nf,{}\n')
     expect(Papa.parse<string[]>(resultToCsv(result)).data[1]).toEqual([
       '1',
       'Comma, "quote"\nand newline',
-      '{"a":[1,"x"]}',
+      '{"a": [1, "x"]}',
       'pipe | here',
     ])
   })
@@ -30,16 +39,37 @@ describe('a result exported as JSON', () => {
   it('keeps each value’s JSON type, and a repeated column name gets a suffix', () => {
     const json = JSON.parse(
       resultToJson({
-        columns: [column('n', 'int4'), column('big', 'int8'), column('doc', 'jsonb'), column('n', 'bool')],
+        columns: [
+          column('n', 'int4'),
+          column('big', 'int8'),
+          column('doc', 'jsonb'),
+          column('n', 'bool'),
+          column('f', 'float8'),
+          column('tags', '_text'),
+          column('flags', '_bool'),
+          column('grid', '_int4'),
+        ],
         rows: [
-          [1, '9007199254740993', { tags: ['a'] }, true],
-          [2.5, null, [1, 2], false],
+          [1, '9007199254740993', '{"tags": ["a"]}', true, '2.5', '{a,NULL,"b c"}', '{t,f}', '{{1,2},{3,4}}'],
+          [2, null, '[1, 2]', false, 'NaN', '{}', null, '{}'],
         ],
       }),
     )
     expect(json).toEqual([
-      { n: 1, big: '9007199254740993', doc: { tags: ['a'] }, n_2: true },
-      { n: 2.5, big: null, doc: [1, 2], n_2: false },
+      {
+        n: 1,
+        big: '9007199254740993',
+        doc: { tags: ['a'] },
+        n_2: true,
+        f: 2.5,
+        tags: ['a', null, 'b c'],
+        flags: [true, false],
+        grid: [
+          [1, 2],
+          [3, 4],
+        ],
+      },
+      { n: 2, big: null, doc: [1, 2], n_2: false, f: 'NaN', tags: [], flags: null, grid: [] },
     ])
   })
 })
@@ -50,7 +80,7 @@ describe('a result exported as Markdown', () => {
       [
         '| id | title | meta | title |',
         '| --- | --- | --- | --- |',
-        '| 1 | Comma, "quote"<br>and newline | {"a":[1,"x"]} | pipe \\| here |',
+        '| 1 | Comma, "quote"<br>and newline | {"a": [1, "x"]} | pipe \\| here |',
         '| 2 |  | NULL | NULL |',
       ].join('\n'),
     )

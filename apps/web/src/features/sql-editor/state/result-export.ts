@@ -1,10 +1,12 @@
-import type { SqlResult } from '@basalt/contracts'
+import { parse as parsePostgresArray } from 'postgres-array'
+import type { SqlColumn, SqlResult } from '@basalt/contracts'
+import { toPostgresCsv } from '@basalt/sql/csv'
 import { cellText } from '../../../ui/data-grid/cell-text'
-import { valuesToCsv } from '../../../ui/data-grid/copy-rows'
 
 /**
  * A SQL result exported or copied as CSV, JSON or Markdown (spec 2 §2, §9), from the rows as the run answered
- * them: int8, numeric and dates as Postgres' text, json as values.
+ * them: each value as Postgres' text (json as written, arrays as `{a,b}`), booleans and 16/32-bit integers as
+ * JSON values. CSV writes the text as `psql \copy` does; JSON gives each value its JSON type.
  */
 
 export const EXPORT_FORMATS = ['csv', 'json', 'markdown'] as const
@@ -24,15 +26,46 @@ type Result = Pick<SqlResult, 'columns' | 'rows'>
 export const isEmptyResult = (result: Result) => result.rows.length === 0
 
 /**
- * The result as CSV with a header line: null as nothing, an empty text as `""`, json as JSON text.
+ * The result as Postgres' CSV with a header line (`COPY … TO STDOUT WITH (FORMAT csv, HEADER)`, as `psql \copy`
+ * writes it): t/f, `{a,b}` arrays, LF line ends, NULL as nothing, an empty text as `""`.
  *
- * @example resultToCsv({ columns: [{ name: 'a', … }], rows: [['x, y']] }) // 'a\r\n"x, y"'
+ * @example resultToCsv({ columns: [{ name: 'a', … }], rows: [['x, y'], [true]] }) // 'a\n"x, y"\nt\n'
  */
 export function resultToCsv(result: Result): string {
-  return valuesToCsv(
+  return toPostgresCsv(
     result.columns.map((c) => c.name),
     result.rows,
   )
+}
+
+/** float4/float8 text that JSON can hold as a number (NaN and ±Infinity stay text). */
+const finiteNumber = (text: string) => {
+  const n = Number(text)
+  return Number.isFinite(n) ? n : text
+}
+/** How an element of Postgres' text becomes a JSON value, by its type name (`_int4` for an int4[] column). */
+const ELEMENT_JSON: Record<string, (text: string) => unknown> = {
+  bool: (text) => text === 't',
+  int2: Number,
+  int4: Number,
+  oid: Number,
+  float4: finiteNumber,
+  float8: finiteNumber,
+  json: (text) => JSON.parse(text) as unknown,
+  jsonb: (text) => JSON.parse(text) as unknown,
+}
+
+/**
+ * A cell as a JSON value: json and jsonb as their values, arrays as arrays, finite floats as numbers; what
+ * JSON cannot hold exactly (int8, numeric, dates) stays Postgres' text.
+ */
+function jsonValue(value: unknown, column: Pick<SqlColumn, 'type'>): unknown {
+  if (typeof value !== 'string') return value ?? null
+  const element = ELEMENT_JSON[column.type.replace(/^_/, '')]
+  if (column.type.startsWith('_') && value.startsWith('{')) {
+    return parsePostgresArray(value, (text) => (element ? element(text) : text))
+  }
+  return element ? element(value) : value
 }
 
 /**
@@ -44,7 +77,7 @@ export function resultToCsv(result: Result): string {
 export function resultToJson(result: Result): string {
   const keys = uniqueKeys(result.columns.map((c) => c.name))
   return JSON.stringify(
-    result.rows.map((row) => Object.fromEntries(keys.map((key, i) => [key, row[i] ?? null]))),
+    result.rows.map((row) => Object.fromEntries(keys.map((key, i) => [key, jsonValue(row[i], result.columns[i]!)]))),
     null,
     2,
   )

@@ -8,7 +8,7 @@ import { DestructiveQueryDialog } from '../components/destructive-query-dialog'
 import { EDITOR_MESSAGES } from '../components/messages'
 import { RunStatus } from '../components/run-status'
 import { ResultsPanel } from '../components/results/results-panel'
-import { errorPlace, useSqlRunner, type RunRequest, type RunTarget } from './sql-runner'
+import { DEFAULT_RUN_PERIOD, errorPlace, useSqlRunner, withPeriod, type RunRequest, type RunTarget } from './sql-runner'
 
 const QUERY = '/api/platform/pg-meta/abc/query'
 const ANALYZE = `${QUERY}/analyze`
@@ -74,6 +74,53 @@ describe('running SQL from the editor', () => {
     expect(run.body).toMatchObject({ query: 'select body from notes', impersonation: { role: 'anon' } })
     expect((run.body as { runId: string }).runId).toMatch(/^[0-9a-f-]{36}$/)
     expect(run.headers['x-connection-encrypted']).toBe('replica-1')
+  })
+
+  it('runs a query written for a report’s period for the period picked, and says which values it used', async () => {
+    const { calls } = mockFetch({
+      [`POST ${ANALYZE}`]: { body: { statements: [], destructive: [] } },
+      [`POST ${QUERY}`]: { body: answer({ results: [sqlTextResult('select 1', [['1']])] }) },
+    })
+    const sql = 'select count(*) from events where at >= {{period_start}} and at < {{period_end}}'
+    function PeriodHarness() {
+      const runner = useSqlRunner('abc')
+      return (
+        <>
+          <button
+            onClick={() =>
+              runner.start(whole(sql), { connectionId: undefined, impersonation: undefined, period: '30d' })
+            }
+          >
+            Run
+          </button>
+          {runner.run && runner.ran?.period && (
+            <p>{EDITOR_MESSAGES.periodUsed(runner.ran.period.start, runner.ran.period.end)}</p>
+          )}
+        </>
+      )
+    }
+    const before = Date.now()
+    renderWithProviders(<PeriodHarness />)
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }))
+    const said = await screen.findByText(/^Ran with \{\{period_start\}\} = /)
+    const [, start, end] = /= (\S+) and \{\{period_end\}\} = (\S+)$/.exec(said.textContent!)!
+    expect(Date.parse(end!) - Date.parse(start!)).toBe(30 * 86_400_000)
+    expect(Date.parse(end!)).toBeGreaterThanOrEqual(before)
+    // Sent as quoted timestamptz literals, analysed and run as the same text.
+    const sent = `select count(*) from events where at >= '${start}'::timestamptz and at < '${end}'::timestamptz`
+    expect(calls.find((c) => c.path === ANALYZE)!.body).toMatchObject({ query: sent })
+    expect(calls.find((c) => c.path === QUERY)!.body).toMatchObject({ query: sent })
+  })
+
+  it('runs the last 7 days by default, and places errors in the text as the member wrote it', () => {
+    const sql = 'select {{period_start}}, oops'
+    const ran = withPeriod(whole(sql), DEFAULT_RUN_PERIOD, new Date('2026-11-26T00:00:00Z'))
+    expect(ran.sql).toBe("select '2026-11-19T00:00:00.000Z'::timestamptz, oops")
+    const error = { code: 'pg_error' as const, message: 'column "oops" does not exist', statementIndex: 0 }
+    expect(errorPlace({ ...error, position: ran.sql.indexOf('oops') + 1 }, ran)).toEqual({
+      offset: sql.indexOf('oops'),
+    })
+    expect(withPeriod(whole('select 1'), '7d')).toEqual(whole('select 1'))
   })
 
   it('asks before a destructive run, naming what it destroys, and runs only when confirmed', async () => {

@@ -1,6 +1,15 @@
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import type { AnalyzedStatement, SqlRunError, SqlRunResult, StatementPlace } from '@basalt/contracts'
+import {
+  REPORT_PLACEHOLDERS,
+  reportWindow,
+  type AnalyzedStatement,
+  type ReportTimePeriod,
+  type SqlRunError,
+  type SqlRunResult,
+  type StatementPlace,
+} from '@basalt/contracts'
+import { bindPlaceholders, inlinePlaceholders, offsetBeforeInlining, type InlinedPlaceholders } from '@basalt/sql'
 import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/format'
 import { randomUuid } from '../../../lib/uuid'
@@ -24,13 +33,48 @@ export interface RunRequest {
   statements?: StatementPlace[]
   /** A text from elsewhere than the editor (the AI chat's Run): its positions are not the editor's. */
   external?: boolean
+  /**
+   * Set when the text's `{{period_start}}`/`{{period_end}}` were replaced by a period's values: `sql` is then
+   * the text sent, and positions of the answer go back to the member's text through `edits`.
+   */
+  period?: RunPeriod
 }
+
+/** The values a run used for the period placeholders (ISO timestamps), and where they were written. */
+export interface RunPeriod {
+  start: string
+  end: string
+  edits: InlinedPlaceholders['edits']
+}
+
+/** The period a text with period placeholders runs for unless the member picks another (as a new report's). */
+export const DEFAULT_RUN_PERIOD: ReportTimePeriod = '7d'
+
+/** Whether a text uses `{{period_start}}` or `{{period_end}}`, found as a report's blocks find them. */
+export const usesPeriod = (sql: string) => bindPlaceholders(sql, REPORT_PLACEHOLDERS, 'timestamptz').names.length > 0
+
+/**
+ * The request with its period placeholders replaced by the window of `period` ending `now`, each value a
+ * quoted timestamptz literal (one scan, @basalt/sql's, for reports and the editor); unchanged without them.
+ */
+export function withPeriod(request: RunRequest, period: ReportTimePeriod, now = new Date()): RunRequest {
+  const { start, end } = reportWindow(period, now)
+  const inlined = inlinePlaceholders(request.sql, { period_start: start, period_end: end }, 'timestamptz')
+  if (inlined.names.length === 0) return request
+  return { ...request, sql: inlined.text, period: { start, end, edits: inlined.edits } }
+}
+
+/** An offset in the text a run sent, as an offset in the text the member wrote. */
+export const sourceOffset = (ran: RunRequest, offset: number) =>
+  ran.period ? offsetBeforeInlining(ran.period.edits, offset) : offset
 
 /** What a run ran on and as whom: read when it starts (a later change of role or database is the next run's). */
 export interface RunTarget {
   /** The chosen database's `connectionId`; the primary when undefined. */
   connectionId: string | undefined
   impersonation: ImpersonationParam | undefined
+  /** The period `{{period_start}}`/`{{period_end}}` stand for; DEFAULT_RUN_PERIOD when not given. */
+  period?: ReportTimePeriod
 }
 
 export type RunPhase = 'idle' | 'analyzing' | 'running'
@@ -101,6 +145,7 @@ export function useSqlRunner(projectRef: string): SqlRunner {
 
   const start = async (request: RunRequest, target: RunTarget) => {
     if (phase !== 'idle' || !request.sql.trim()) return
+    request = withPeriod(request, target.period ?? DEFAULT_RUN_PERIOD)
     setPhase('analyzing')
     let destructive: AnalyzedStatement[] = []
     try {
@@ -160,10 +205,10 @@ export function useSqlRunner(projectRef: string): SqlRunner {
  * the statement as a whole), else nowhere (the final commit failed).
  */
 export function errorPlace(error: SqlRunError, ran: RunRequest): { offset: number } | { line: number } | null {
-  if (error.position !== undefined) return { offset: ran.offset + error.position - 1 }
+  if (error.position !== undefined) return { offset: ran.offset + sourceOffset(ran, error.position - 1) }
   if (error.line !== undefined) return { line: ran.line + error.line - 1 }
   const statement = error.statementIndex === null ? undefined : ran.statements?.[error.statementIndex]
-  if (statement) return { offset: ran.offset + statement.start }
+  if (statement) return { offset: ran.offset + sourceOffset(ran, statement.start) }
   return null
 }
 

@@ -179,7 +179,7 @@ describe('the results panel', () => {
     await user.click(exportButton)
     await user.click(await screen.findByRole('menuitem', { name: 'Download CSV' }))
     expect(files[0]!.name).toBe('abcd-Top-users-result-3.csv')
-    expect(await files[0]!.text()).toBe('id,id\r\n1,1\r\n,2\r\n3,')
+    expect(await files[0]!.text()).toBe('id,id\n1,1\n,2\n3,\n')
 
     await user.click(exportButton)
     await user.click(await screen.findByRole('menuitem', { name: 'Download JSON' }))
