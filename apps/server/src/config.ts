@@ -53,6 +53,14 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   /** Connections each project's pool may open per role (admin, read-only) on this server. */
   PROJECT_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  /** How long a call waits for a connection of its project's pool while every one is busy. */
+  PROJECT_POOL_WAIT_SECONDS: z.coerce.number().min(0.1).max(300).default(10),
+  /** The SQL editor's runs at once on this server, in all and per organisation (docs/sql-editor.md, "Bounds"). */
+  SQL_RUNS_MAX: z.coerce.number().int().min(1).max(10_000).default(32),
+  SQL_RUNS_PER_ORG: z.coerce.number().int().min(1).max(10_000).default(8),
+  /** Megabytes of result rows the SQL editor's runs hold at once on this server, in all and per organisation. */
+  SQL_RESULTS_MEMORY_MB: z.coerce.number().int().min(16).max(1_000_000).default(1024),
+  SQL_RESULTS_MEMORY_PER_ORG_MB: z.coerce.number().int().min(16).max(1_000_000).default(512),
   /** Connections a project's own roles may hold at once on its database server (CONNECTION LIMIT). */
   PROJECT_MAX_CONNECTIONS: z.coerce.number().int().min(2).max(1000).default(20),
   /** Projects one organisation may have. */
@@ -101,6 +109,18 @@ export function parseTrustProxy(value: string): boolean | number | string[] | Er
   return entries
 }
 
+/** What the SQL editor's runs may hold at once on one server (sql-editor/run-budget.ts). */
+export interface SqlRunBudget {
+  /** Runs at once on this server. */
+  runs: number
+  /** Runs at once of one organisation's members on this server. */
+  runsPerOrg: number
+  /** Bytes of rows read and not yet answered, over every run of this server. */
+  bytes: number
+  /** The same, over one organisation's runs. */
+  bytesPerOrg: number
+}
+
 export interface Config {
   port: number
   host: string
@@ -113,8 +133,12 @@ export interface Config {
   embeddedPgPort: number
   trustProxy: boolean | number | string[]
   projectPoolSize: number
+  /** How long a call waits for a connection of a full project pool before answering busy (default 10 s). */
+  projectPoolWaitMs?: number
   projectMaxConnections: number
   orgProjectLimit: number
+  /** The SQL editor's budget of runs and result memory; absent: the defaults (DEFAULT_RUN_BUDGET). */
+  sqlRunBudget?: SqlRunBudget
   /** The AI assistant's provider; absent or null: AI is off, and every AI call says how to configure it. */
   ai?: AiConfig | null
   /** Objects' bytes on S3 (S3_*); absent or null: under DATA_DIR/storage. */
@@ -156,8 +180,15 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     trustProxy,
     projectPoolSize: e.PROJECT_POOL_SIZE,
+    projectPoolWaitMs: Math.round(e.PROJECT_POOL_WAIT_SECONDS * 1000),
     projectMaxConnections: e.PROJECT_MAX_CONNECTIONS,
     orgProjectLimit: e.ORG_PROJECT_LIMIT,
+    sqlRunBudget: {
+      runs: e.SQL_RUNS_MAX,
+      runsPerOrg: e.SQL_RUNS_PER_ORG,
+      bytes: e.SQL_RESULTS_MEMORY_MB * 1024 * 1024,
+      bytesPerOrg: e.SQL_RESULTS_MEMORY_PER_ORG_MB * 1024 * 1024,
+    },
   }
 }
 

@@ -201,7 +201,12 @@ export async function projectAdminUrl(t: { app: App; db: pg.Pool }, ref: string)
  */
 export async function createProjectApp(
   name: string,
-  options: { clusters?: boolean; config?: Partial<Config>; objectStore?: ObjectStore } = {},
+  options: {
+    clusters?: boolean
+    config?: Partial<Config>
+    objectStore?: ObjectStore
+    rateLimits?: Partial<RateLimits>
+  } = {},
 ) {
   const t = await createTestApp(options)
   const owner = new Agent(t.app)

@@ -33,6 +33,11 @@ export const ERROR_STATUS = {
   connection_failed: 502,
   /** The database is down for a moment (Basalt is restarting it); the call may be tried again. */
   database_restarting: 503,
+  /**
+   * Every connection the call could use is busy (its project's pool, or the SQL editor's budget of concurrent
+   * runs and result memory): nothing ran; the call may be tried again.
+   */
+  database_busy: 503,
   /** The server has no AI provider configured (AI_BASE_URL, AI_MODEL): no call was made. */
   ai_not_configured: 503,
   /** The AI provider failed, refused the call or answered something unusable. */

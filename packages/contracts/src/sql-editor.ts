@@ -15,6 +15,9 @@ import { pgUuidSchema } from './uuid.ts'
 export const SQL_NO_ROWS_MESSAGE = 'Success. No rows returned'
 /** A run stopped by the statement timeout. */
 export const SQL_TIMEOUT_MESSAGE = 'SQL query ran into an upstream timeout'
+/** A call waited for a connection of the project's pool while every one ran someone's query (503 database_busy). */
+export const PROJECT_DATABASE_BUSY_MESSAGE =
+  'Every connection to the project database is busy running other queries. Try again in a moment, or stop a long-running query in the SQL editor.'
 /** Read-only members' SQL runs on the project's read-only login, which can switch to no role. */
 export const SQL_READ_ONLY_IMPERSONATION_MESSAGE =
   'You need additional permissions to run SQL as another role: Read-only members run SQL as the project’s read-only login'

@@ -95,6 +95,7 @@ export function projectPool(
     statementTimeoutMs: a.project.statement_timeout_ms,
     idleInTransactionTimeoutMs: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     options,
+    ...(ctx.config.projectPoolWaitMs === undefined ? {} : { waitMs: ctx.config.projectPoolWaitMs }),
   })
 }
 

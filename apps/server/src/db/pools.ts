@@ -30,7 +30,20 @@ export interface PoolOptions {
   idleInTransactionTimeoutMs?: number
   /** `-c name=value` options for the server, e.g. default_transaction_read_only. */
   options?: string
+  /** How long a call waits for a connection when every one is busy (and for a new one to connect). */
+  waitMs?: number
 }
+
+/** How long a call waits for a pool's connection by default. */
+export const POOL_WAIT_MS = 10_000
+
+/**
+ * Whether pool.connect() failed because every connection of the pool stayed busy for as long as the call
+ * waited (not because the server could not be reached). pg-pool gives that error no code: its text, which
+ * it uses for nothing else, is the one way to know.
+ */
+export const isPoolBusy = (err: unknown) =>
+  err instanceof Error && err.message === 'timeout exceeded when trying to connect'
 
 /** Where a pool connects: a connection string, or its parts. */
 export type PoolTarget =
@@ -39,14 +52,21 @@ export type PoolTarget =
 /** A pool for one project database (or the platform store), with Basalt's type parsing. */
 export function createPool(
   target: string | PoolTarget,
-  { max = 10, applicationName = 'basalt', statementTimeoutMs, idleInTransactionTimeoutMs, options }: PoolOptions = {},
+  {
+    max = 10,
+    applicationName = 'basalt',
+    statementTimeoutMs,
+    idleInTransactionTimeoutMs,
+    options,
+    waitMs = POOL_WAIT_MS,
+  }: PoolOptions = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     ...(typeof target === 'string' ? { connectionString: target } : target),
     max,
     application_name: applicationName,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: waitMs,
     types: dataTypeParsers,
     ...(statementTimeoutMs === undefined ? {} : { statement_timeout: statementTimeoutMs }),
     ...(idleInTransactionTimeoutMs === undefined

@@ -36,6 +36,22 @@ export interface GuardLimits {
   message: number
 }
 
+/**
+ * Counts the bytes of rows a connection receives against a budget shared with other connections (the SQL
+ * editor's memory budget): `take` answers why it refuses them, or null.
+ */
+export interface RowMeter {
+  take(bytes: number): string | null
+}
+
+const meters = new WeakMap<object, RowMeter>()
+
+/** Counts the rows the client receives from now on with `meter` (until it is set to undefined). */
+export function meterRows(client: pg.ClientBase, meter: RowMeter | undefined): void {
+  if (meter) meters.set(client, meter)
+  else meters.delete(client)
+}
+
 const DATA_ROW = 0x44 // 'D'
 const COPY_DATA = 0x64 // 'd': data too, sized like a row
 /** Messages that end a read: after them, the rows of the next read are counted from nothing. */
@@ -105,6 +121,9 @@ export function guardRowSizes(
           refuse(`A row of the result is over ${inMb(limits.row)}: select fewer or shorter columns`)
         } else if (read > limits.read) {
           refuse(`The rows read at once are over ${inMb(limits.read)}: select fewer or shorter columns, or fewer rows`)
+        } else {
+          const refused = meters.get(client)?.take(rest)
+          if (refused) refuse(refused)
         }
         continue
       }

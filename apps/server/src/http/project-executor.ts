@@ -1,5 +1,6 @@
 import {
   fail,
+  PROJECT_DATABASE_BUSY_MESSAGE,
   READ_REPLICA_WRITE_MESSAGE,
   SQL_READ_ONLY_IMPERSONATION_MESSAGE,
   type Impersonation,
@@ -15,6 +16,8 @@ import { ResultTooLargeError } from '../db/row-guard.ts'
 import { loginOf, projectPool, type ProjectLogin } from '../db/connections.ts'
 import { ImpersonationError, withRole, type SharedSnapshot } from '../db/impersonation.ts'
 import { isPgError, toApiError } from '../db/pg-error.ts'
+import { isPoolBusy } from '../db/pools.ts'
+import { StatementCeiling } from '../db/statement-ceiling.ts'
 
 /** SQLSTATE of a write in a read-only transaction (every transaction on a hot standby). */
 const READ_ONLY_TRANSACTION = '25006'
@@ -88,6 +91,11 @@ export interface SqlSession {
   impersonating: boolean
   /** Right after a transaction was opened (`begin`): switches it to the run's role and claims again. */
   reapplyRole(): Promise<void>
+  /**
+   * The project's statement timeout as a ceiling the member's SQL cannot lift: each statement runs under
+   * `ceiling.watch`, which cancels it from Basalt's side once it runs past the timeout (db/statement-ceiling.ts).
+   */
+  ceiling: StatementCeiling
 }
 
 /**
@@ -109,7 +117,7 @@ async function resetSqlSession(client: pg.PoolClient): Promise<void> {
  */
 async function runSqlSession<T>(
   client: pg.PoolClient,
-  where: { login: ProjectLogin; replica: boolean },
+  where: { login: ProjectLogin; replica: boolean; pool: pg.Pool; timeoutMs: number },
   impersonation: Impersonation | undefined,
   fn: (session: SqlSession) => Promise<Result<T>>,
 ): Promise<Result<T>> {
@@ -128,7 +136,9 @@ async function runSqlSession<T>(
     return await fn({
       client,
       pid,
-      ...where,
+      login: where.login,
+      replica: where.replica,
+      ceiling: new StatementCeiling(client, loginOfPool(where.pool), where.timeoutMs),
       impersonating: role !== undefined,
       reapplyRole: async () => {
         if (!role) return
@@ -141,6 +151,12 @@ async function runSqlSession<T>(
   } finally {
     await resetSqlSession(client)
   }
+}
+
+/** How a pool's connections log in: its options, with the password pg-pool keeps out of their enumeration. */
+function loginOfPool(pool: pg.Pool): pg.ClientConfig {
+  const options = (pool as unknown as { options: pg.ClientConfig }).options
+  return { ...options, password: options.password }
 }
 
 declare module 'fastify' {
@@ -156,6 +172,8 @@ declare module 'fastify' {
  * time-out all count. Anything else is thrown on.
  */
 export function connectionFailure(access: ProjectAccess, err: unknown): Result<never> {
+  // Every connection of the pool ran a call for as long as this one waited: the database is up, and busy.
+  if (isPoolBusy(err)) return fail('database_busy', PROJECT_DATABASE_BUSY_MESSAGE)
   if (!isConnectionLoss(err)) throw err
   if (access.project.kind === 'embedded') {
     return fail('database_restarting', 'The project database is restarting. Try again in a moment.')
@@ -249,7 +267,8 @@ function projectCalls(ctx: PlatformContext, req: FastifyRequest): ProjectCalls {
       const chosen = await checked()
       if (!chosen.ok) return chosen
       const { pool, replica } = chosen.data
-      const session = (client: pg.PoolClient) => runSqlSession(client, { login, replica }, impersonation, fn)
+      const where = { login, replica, pool, timeoutMs: access.project.statement_timeout_ms }
+      const session = (client: pg.PoolClient) => runSqlSession(client, where, impersonation, fn)
       return call(
         access,
         async () => {

@@ -3,9 +3,10 @@ import { fail, ok, type AddReplicaBody, type ProjectDatabase, type Result } from
 import { decryptSecret, encryptSecret } from '../db/crypto.ts'
 import { placementOf, type ReplicaAddress } from '../db/connections.ts'
 import { portIsFree } from '../db/ports.ts'
-import { REPLICAS_NEED_CLUSTERS } from '../db/project-databases.ts'
+import { REPLICAS_NEED_CLUSTERS, withClient } from '../db/project-databases.ts'
 import { checkStandby } from '../db/replicas.ts'
 import { writeAudit } from './audit.ts'
+import { takeProbe } from './connection-probes.ts'
 import type { Actor, PlatformContext } from './context.ts'
 import type { ProjectAccess, ProjectRow } from './projects.ts'
 import { randomToken } from './secrets.ts'
@@ -38,6 +39,14 @@ export const REPLICA_NEEDS_CONNECTION_STRING =
   'Add a read replica of an attached database by the connection string of a hot standby of it'
 
 export const REPLICA_ALREADY_ADDED = 'This read replica was added already'
+
+/**
+ * Any failure to log in with a replica's connection string: a closed port, a server that is not Postgres, an
+ * unknown host, role or database and a wrong password all answer this, so that adding replicas tells nobody
+ * what listens where inside the operator's network.
+ */
+export const REPLICA_UNREACHABLE =
+  'Could not log in to a Postgres server with this connection string: check its host, port, user name, password and database name'
 
 /** What `x-connection-encrypted` carries (encrypted): the project and one of its databases. */
 export interface ConnectionId {
@@ -222,6 +231,9 @@ async function attachReplica(
 ): Promise<Result<ProjectDatabase>> {
   const p = a.project
   if (p.status !== 'active') return fail('project_not_ready', 'Only an active project can get a read replica')
+  // Basalt's host connects to an address the caller chose: a network probe, counted with connection tests.
+  const allowed = await takeProbe(ctx, actor.id)
+  if (!allowed.ok) return allowed
   const existing = await listReplicas(ctx.db, p.id)
   if (existing.length >= MAX_ATTACHED_REPLICAS) {
     return fail('conflict', `A project may have at most ${MAX_ATTACHED_REPLICAS} read replicas`)
@@ -234,6 +246,10 @@ async function attachReplica(
   ) {
     return fail('conflict', REPLICA_ALREADY_ADDED)
   }
+  // Logging in first, with one answer for every way it can fail: only a string that logs in learns more (not
+  // a standby, another server, another database), which its owner may know.
+  const loggedIn = await withClient(connectionString, async () => true).catch(() => false)
+  if (!loggedIn) return fail('bad_request', REPLICA_UNREACHABLE)
   const checked = await checkStandby(primaryUrlOf(ctx, p), connectionString, {
     sameDatabase: p.kind === 'external',
     primaryIsSuperuser: p.kind !== 'external',

@@ -14,12 +14,20 @@ import { databaseSettingsOf, updateDatabaseSettings } from '../platform/database
 import { formatSql } from '../sql-editor/format.ts'
 import { listHistory } from '../sql-editor/history.ts'
 import { LiveRuns } from '../sql-editor/live-runs.ts'
+import { DEFAULT_RUN_BUDGET, RunBudget } from '../sql-editor/run-budget.ts'
 import { cancelQuery, runQuery, type RunContext } from '../sql-editor/runs.ts'
 import { splitStatements } from '../sql-editor/statements.ts'
 import { PG_META, read } from './pg-meta/access.ts'
 import { refParams, type App } from './types.ts'
 
 const project = (permission: 'settings:read' | 'settings:write') => ({ permission, scope: 'project' }) as const
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The SQL editor's budget of concurrent runs and result memory on this server. */
+    sqlRunBudget: RunBudget
+  }
+}
 
 /** The member and project of a project route. */
 export const ownerOf = (req: FastifyRequest) => ({
@@ -38,7 +46,17 @@ export function sqlEditorRoutes(app: App, ctx: PlatformContext): void {
     (task) => ctx.background(task),
     (err, message) => app.log.warn({ err }, message),
   )
-  const runContext = (req: FastifyRequest): RunContext => ({ live, project: req.project, owner: ownerOf(req) })
+  // What this server's runs may hold at once (sql-editor/run-budget.ts); on the app for diagnostics and tests.
+  const budget = new RunBudget(ctx.config.sqlRunBudget ?? DEFAULT_RUN_BUDGET)
+  app.decorate('sqlRunBudget', budget)
+  const runContext = (req: FastifyRequest): RunContext => ({
+    live,
+    project: req.project,
+    owner: ownerOf(req),
+    budget,
+    // Self-hosted mode's project belongs to no organisation: it counts for itself.
+    organizationId: req.projectAccess!.project.organization_id ?? req.projectAccess!.project.id,
+  })
 
   // Read-only members run too: on the project's read-only login (the executor chooses it).
   app.post(

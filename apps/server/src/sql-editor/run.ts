@@ -63,6 +63,8 @@ export interface RunOutcome extends Omit<SqlRunResult, 'runId' | 'results'> {
 export interface RunHooks {
   /** Whether the run was asked to stop (its cancel route was called, on this server or another). */
   cancelRequested(): Promise<boolean>
+  /** The rows read so far have been written to the answer (their memory may be counted as free). */
+  rowsAnswered?(): void
 }
 
 /** Types whose JSON form is their Postgres text exactly: bool (t/f as true/false), int2, int4, oid. */
@@ -162,6 +164,17 @@ function statementError(
     statementIndex: statement?.index ?? null,
     ...(position === undefined ? {} : { line: lineAt(text, position - 1) }),
   }
+}
+
+/** What Postgres says when its own statement_timeout stops a statement. */
+const POSTGRES_TIMEOUT_MESSAGE = 'canceling statement due to statement timeout'
+
+/** What a statement stopped at the project's timeout by Basalt answers (db/statement-ceiling.ts). */
+export const ceilingMessage = (timeoutMs: number) =>
+  `canceling statement due to statement timeout: the project's timeout is ${timeoutMs.toLocaleString('en')} ms, and a query's own setting cannot raise it`
+
+function ceilingError(error: SqlRunError, timeoutMs: number): SqlRunError {
+  return { ...error, message: ceilingMessage(timeoutMs), formattedError: `ERROR:  ${ceilingMessage(timeoutMs)}` }
 }
 
 /** Cursor's methods that its type declarations leave out: handlers of protocol messages, and its writes. */
@@ -358,6 +371,7 @@ export async function runStatements(
           shown++
           await doc.row(json)
         }
+        hooks.rowsAnswered?.()
         if (capped || (cursor as unknown as { state: string }).state === 'done' || batch.rows.length === 0) break
       }
     } catch (err) {
@@ -427,7 +441,7 @@ export async function runStatements(
       const openedBefore = tx
       if (tx === 'none' && !opensOwn && !outside && s.transaction !== 'end' && !alone) await begin()
       try {
-        await runOne(s)
+        await session.ceiling.watch(runOne(s))
       } catch (err) {
         if (err instanceof RunAbortedError) throw err
         if (alone) rolledBack = true
@@ -462,6 +476,12 @@ export async function runStatements(
       if (error?.pg?.code === '57014') {
         status = (await hooks.cancelRequested()) ? 'cancelled' : 'timeout'
       }
+      if (error && status !== 'cancelled' && session.ceiling.fired && !(await hooks.cancelRequested())) {
+        // Basalt stopped it past the project's timeout, whatever the session's statement_timeout said (unless
+        // Postgres' own timeout, when it held, came first).
+        status = 'timeout'
+        if (error.message !== POSTGRES_TIMEOUT_MESSAGE) error = ceilingError(error, session.ceiling.timeoutMs)
+      }
       if (tx !== 'none') {
         rolledBack = true
         await client.query('rollback')
@@ -473,7 +493,8 @@ export async function runStatements(
       tx = 'none'
     } else if (tx === 'implicit') {
       try {
-        await client.query('commit')
+        // A deferred trigger runs its SQL at the commit: under the ceiling too.
+        await session.ceiling.watch(client.query('commit'))
       } catch (err) {
         // A deferred constraint or trigger refused the commit: the transaction is gone.
         error = statementError(err, undefined, text)
@@ -491,7 +512,8 @@ export async function runStatements(
     // The connection itself failed between statements, or while rolling back after a statement's error that
     // closed it (db/row-guard.ts): that first error is the one to tell.
     error ??= statementError(err, current, text)
-    status = 'error'
+    // A statement Basalt ended past the timeout took its connection with it: still a timeout.
+    if (status !== 'timeout') status = 'error'
     rolledBack = tx !== 'none'
   } finally {
     client.off('notice', onNotice)

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { ok, SQL_RUN_ID_TAKEN_MESSAGE, type Result, type SqlRunBody, type SqlRunError } from '@basalt/contracts'
-import type { ProjectCalls } from '../http/project-executor.ts'
+import { meterRows } from '../db/row-guard.ts'
+import { sendCancelRequest } from '../db/statement-ceiling.ts'
+import type { ProjectCalls, SqlSession } from '../http/project-executor.ts'
 import type { RunOwner } from './history.ts'
 import type { LiveRuns, Signal } from './live-runs.ts'
 import { RunAbortedError, RunDocument } from './run-document.ts'
 import { DEFAULT_RUN_LIMITS, runStatements, type RunLimits, type RunOutcome } from './run.ts'
+import type { RunBudget, RunPlace } from './run-budget.ts'
 import { splitStatements } from './statements.ts'
 import { lineAt } from './text-offsets.ts'
 
@@ -13,6 +16,9 @@ export interface RunContext {
   live: LiveRuns
   project: ProjectCalls
   owner: RunOwner
+  /** The server's budget of runs and result memory, and the organisation the run counts for. */
+  budget: RunBudget
+  organizationId: string
 }
 
 /** Asks the project's database to cancel a backend's statement, from the caller's own login. */
@@ -23,6 +29,19 @@ const signalBackend =
       const { rows } = await c.query<{ signalled: boolean }>('select pg_cancel_backend($1) as signalled', [pid])
       return ok(rows[0]!.signalled)
     })
+
+/**
+ * Signals the run's own backend with a protocol cancel request (its pid and secret key, known to this server
+ * only): it needs no pooled connection, so a cancel goes through while every connection of the pool is busy.
+ * A backend of a run on another server is signalled through pg_cancel_backend (signalBackend).
+ */
+const signalOwnBackend =
+  (project: ProjectCalls, session: SqlSession): Signal =>
+  async (pid) => {
+    if (pid !== session.pid) return signalBackend(project)(pid)
+    await sendCancelRequest(session.client)
+    return ok(true)
+  }
 
 /**
  * A run of the SQL editor (POST …/query): the text is split by Postgres' parser, then every statement runs in
@@ -40,67 +59,112 @@ export async function runQuery(
   send: (doc: RunDocument) => void,
   limits: RunLimits = DEFAULT_RUN_LIMITS,
 ): Promise<Result<void>> {
+  // A place among the server's runs before a connection is taken: a run that waits holds none.
+  const place = await run.budget.enter(run.organizationId)
+  if (!place.ok) return place
+  try {
+    return await runOnSession(run, body, send, limits, place.data)
+  } finally {
+    place.data.end()
+  }
+}
+
+/** The run on a connection of the caller's login, its rows metered against the memory budget. */
+async function runOnSession(
+  run: RunContext,
+  body: SqlRunBody,
+  send: (doc: RunDocument) => void,
+  limits: RunLimits,
+  place: RunPlace,
+): Promise<Result<void>> {
   const runId = body.runId ?? randomUUID()
   const text = body.query
   return run.project.sql(body.impersonation, async (session) => {
-    const started = run.live.begin(
-      {
-        ...run.owner,
-        runId,
-        query: text,
-        login: session.login,
-        impersonation: body.impersonation,
-        pid: session.pid,
-        startedAt: new Date(),
-      },
-      signalBackend(run.project),
-    )
-    if (!started.ok) return started
-    const live = started.data
-    const doc = new RunDocument(runId)
-    // The browser went away while the run goes on: stop its statement rather than let it run to the end.
-    doc.stream.once('close', () => {
-      if (!doc.ended) void run.live.cancel(run.owner, runId, signalBackend(run.project)).catch(() => {})
-    })
-    send(doc)
-    let outcome: RunOutcome
+    // The rows the run reads count against the memory budget until they are answered (db/row-guard.ts).
+    meterRows(session.client, place)
     try {
-      const split = await splitStatements(text)
-      outcome = split.ok
-        ? await runStatements(session, text, split.data, doc, { cancelRequested: () => live.cancelRequested() }, limits)
-        : syntaxErrorOutcome(text, split.error)
-    } catch (err) {
-      if (!(err instanceof RunAbortedError)) {
-        await run.live.end(live, failedOutcome('error', String(err))).catch(() => {})
-        throw err
-      }
-      outcome = failedOutcome('cancelled', 'The client closed the connection before the query finished')
-    }
-    // Another server had run a run with this id: this one was stopped (and rolled back) once that was found.
-    if (live.refused && outcome.status === 'cancelled') {
-      outcome = {
-        ...outcome,
-        status: 'error',
-        error: { code: 'conflict', message: SQL_RUN_ID_TAKEN_MESSAGE, statementIndex: null },
-      }
-    }
-    // Its end is recorded once the answer has gone out, and before the connection goes back to the pool: a
-    // cancel under way (on this server, or on another holding the run's row) is waited for, so that no late
-    // cancel reaches a backend that serves someone else. This server's history and cancel wait for the record.
-    const { rows: _rows, ...end } = outcome
-    const answer = doc.aborted ? Promise.resolve() : doc.finish(end)
-    const recorded = run.live.end(
-      live,
-      outcome,
-      answer.then(() => doc.sent()),
-    )
-    try {
-      await answer
+      return await runOnConnection(run, body, send, limits, place, session, runId, text)
     } finally {
-      await recorded
+      meterRows(session.client, undefined)
     }
-    return ok(undefined)
   })
+}
+
+/** The run itself, on the session's connection (see runQuery). */
+async function runOnConnection(
+  run: RunContext,
+  body: SqlRunBody,
+  send: (doc: RunDocument) => void,
+  limits: RunLimits,
+  place: RunPlace,
+  session: SqlSession,
+  runId: string,
+  text: string,
+): Promise<Result<void>> {
+  const started = run.live.begin(
+    {
+      ...run.owner,
+      runId,
+      query: text,
+      login: session.login,
+      impersonation: body.impersonation,
+      pid: session.pid,
+      startedAt: new Date(),
+    },
+    signalOwnBackend(run.project, session),
+  )
+  if (!started.ok) return started
+  const live = started.data
+  const doc = new RunDocument(runId)
+  // The browser went away while the run goes on: stop its statement rather than let it run to the end.
+  doc.stream.once('close', () => {
+    if (!doc.ended) void run.live.cancel(run.owner, runId, signalBackend(run.project)).catch(() => {})
+  })
+  send(doc)
+  let outcome: RunOutcome
+  try {
+    const split = await splitStatements(text)
+    outcome = split.ok
+      ? await runStatements(
+          session,
+          text,
+          split.data,
+          doc,
+          { cancelRequested: () => live.cancelRequested(), rowsAnswered: () => place.settle() },
+          limits,
+        )
+      : syntaxErrorOutcome(text, split.error)
+  } catch (err) {
+    if (!(err instanceof RunAbortedError)) {
+      await run.live.end(live, failedOutcome('error', String(err))).catch(() => {})
+      throw err
+    }
+    outcome = failedOutcome('cancelled', 'The client closed the connection before the query finished')
+  }
+  // Another server had run a run with this id: this one was stopped (and rolled back) once that was found.
+  if (live.refused && outcome.status === 'cancelled') {
+    outcome = {
+      ...outcome,
+      status: 'error',
+      error: { code: 'conflict', message: SQL_RUN_ID_TAKEN_MESSAGE, statementIndex: null },
+    }
+  }
+  // Its end is recorded once the answer has gone out, and before the connection goes back to the pool: a
+  // cancel under way (on this server, or on another holding the run's row) is waited for, so that no late
+  // cancel reaches a backend that serves someone else. This server's history and cancel wait for the record.
+  const { rows: _rows, ...end } = outcome
+  const answer = doc.aborted ? Promise.resolve() : doc.finish(end)
+  const recorded = run.live.end(
+    live,
+    outcome,
+    answer.then(() => doc.sent()),
+  )
+  try {
+    await answer
+  } finally {
+    await recorded
+  }
+  return ok(undefined)
 }
 
 const failedOutcome = (status: 'error' | 'cancelled', message: string): RunOutcome => ({
