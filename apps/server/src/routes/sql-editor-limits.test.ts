@@ -130,7 +130,7 @@ describe('SQL editor bounds', () => {
     const held = async () =>
       (
         await project.query(
-          `select count(*)::int as n from pg_locks where locktype = 'advisory' and objid in (42, 43) and granted`,
+          `select count(*)::int as n from pg_locks where locktype = 'advisory' and objid in (42, 43, 44) and granted`,
         )
       ).rows[0].n
     // The session is reset after the answer has gone out: a moment after it.
@@ -140,7 +140,9 @@ describe('SQL editor bounds', () => {
     }
     expect((await run(p.owner, 'select pg_advisory_lock(42)')).status).toBe('success')
     expect(await released()).toBe(0)
-    expect((await run(readOnly, 'begin; select pg_advisory_lock(43); select 1')).status).toBe('success')
+    expect((await run(p.owner, 'begin; select pg_advisory_lock(43); select 1')).status).toBe('success')
+    expect(await released()).toBe(0)
+    expect((await run(readOnly, 'select pg_advisory_lock(44)')).status).toBe('success')
     expect(await released()).toBe(0)
   })
 })
