@@ -1,6 +1,7 @@
 import { ok, type PgRole, RESERVED_ROLES, type Result } from '@basalt/contracts'
 import type pg from 'pg'
 import type { ProjectRow } from '../db/project-types.ts'
+import { REPLICATION_ROLE } from '../db/replicas.ts'
 import { runSql, toNumber } from './catalog.ts'
 
 /**
@@ -12,10 +13,12 @@ import { runSql, toNumber } from './catalog.ts'
  * Basalt's own login roles in a project's database, by the names the project was given (`basalt_admin` and
  * `basalt_readonly` on a cluster of its own, `basalt_project_<ref>_admin`/`_readonly` on a shared server):
  * reserved like spec 1 §6's, since both bypass RLS (a policy for them never applies) and no member grants
- * to them. An attached database's login is the member's own role, not Basalt's.
+ * to them; and the replication login of a project's read replicas. An attached database's login is the member's
+own role, not Basalt's.
  */
 export function basaltRolesOf(project: Pick<ProjectRow, 'admin_role' | 'readonly_role'>): string[] {
-  return [project.admin_role, project.readonly_role].filter((name): name is string => name !== null)
+  // A cluster with read replicas also has the login they stream as (db/replicas.ts).
+  return [project.admin_role, project.readonly_role, REPLICATION_ROLE].filter((name): name is string => name !== null)
 }
 
 export interface RoleRow {
