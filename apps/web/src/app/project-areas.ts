@@ -137,6 +137,7 @@ const sqlEditor = () => import('../features/sql-editor/routes')
 const policies = () => import('../features/policies/routes')
 const authUsers = () => import('../features/auth-users/routes')
 const reports = () => import('../features/reports/routes')
+const storage = () => import('../features/storage/routes')
 const database = () => import('./routes/database-routes')
 
 export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
@@ -266,6 +267,10 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
       second === 'buckets' && third && segments.length === 3
         ? { kind: 'page', area: 'storage', title: `Bucket ${decodeURIComponent(third)}` }
         : undefined,
+    routes: [
+      { path: 'storage/buckets', lazy: () => storage().then((m) => ({ Component: m.BucketsRoute })) },
+      { path: 'storage/buckets/:bucketId', lazy: () => storage().then((m) => ({ Component: m.ExplorerRoute })) },
+    ],
   },
   {
     key: 'logs',

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { bucketJobSchema, type BucketJob } from '@basalt/contracts'
 import { api } from '../../../lib/api-client'
+import { pgMetaKey } from '../../../project/pg-meta/pg-meta-path'
+import { deleteBucketPolicies } from './delete-bucket-policies'
 import { bucketsKey, objectsKey, storagePath } from './storage-path'
 
 /** POST …/buckets/{id}/empty: starts the durable job that deletes every object (202, the job). */
@@ -38,18 +40,24 @@ export async function waitForJob(
   }
 }
 
-/** Empties or deletes a bucket and waits for the job; the lists it touched are refreshed after. */
+/**
+ * Empties or deletes a bucket and waits for the job; a deletion then deletes the bucket's policies (spec 3
+ * §4: emptied, deleted, its policies deleted). The lists it touched are refreshed after.
+ */
 export function useBucketJob(ref: string, kind: 'empty' | 'delete', onProgress: (job: BucketJob) => void) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (id: string) => {
+    mutationFn: async ({ id, name }: { id: string; name: string }) => {
       const job = kind === 'empty' ? await emptyBucket(ref, id) : await deleteBucket(ref, id)
-      return waitForJob(ref, job, onProgress)
+      const done = await waitForJob(ref, job, onProgress)
+      if (kind === 'delete') await deleteBucketPolicies(ref, name)
+      return done
     },
-    onSettled: (_job, _error, id) =>
+    onSettled: (_job, _error, { id }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bucketsKey(ref) }),
         queryClient.invalidateQueries({ queryKey: objectsKey(ref, id) }),
+        kind === 'delete' && queryClient.invalidateQueries({ queryKey: pgMetaKey(ref) }),
       ]),
   })
 }

@@ -56,14 +56,17 @@ export function EmptyBucketDialog({
       loading={empty.isPending}
       onConfirm={() => {
         if (!bucket) return
-        empty.mutate(bucket.id, {
-          onSuccess: () => {
-            toast.success(M.emptied(bucket.name))
-            setJob(null)
-            onOpenChange(false)
+        empty.mutate(
+          { id: bucket.id, name: bucket.name },
+          {
+            onSuccess: () => {
+              toast.success(M.emptied(bucket.name))
+              setJob(null)
+              onOpenChange(false)
+            },
+            onError: (error) => toast.error(M.emptyFailed(errorMessage(error))),
           },
-          onError: (error) => toast.error(M.emptyFailed(errorMessage(error))),
-        })
+        )
       }}
     >
       <JobProgress job={job} />
@@ -106,14 +109,17 @@ export function DeleteBucketDialog({
       setMismatch(true)
       return
     }
-    remove.mutate(bucket.id, {
-      onSuccess: () => {
-        toast.success(M.deleted(bucket.name))
-        close(false)
-        void navigate(`/project/${projectRef}/storage/buckets`)
+    remove.mutate(
+      { id: bucket.id, name: bucket.name },
+      {
+        onSuccess: () => {
+          toast.success(M.deleted(bucket.name))
+          close(false)
+          void navigate(`/project/${projectRef}/storage/buckets`)
+        },
+        onError: (error) => toast.error(M.deleteFailed(errorMessage(error))),
       },
-      onError: (error) => toast.error(M.deleteFailed(errorMessage(error))),
-    })
+    )
   }
 
   return (

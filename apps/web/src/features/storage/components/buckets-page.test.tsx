@@ -151,6 +151,48 @@ describe('buckets page', { timeout: 20_000 }, () => {
           },
         }
       },
+      'GET /api/platform/pg-meta/abc/policies': {
+        body: [
+          {
+            id: 1,
+            schema: 'storage',
+            table: 'objects',
+            table_id: 5,
+            name: 'read avatars',
+            action: 'PERMISSIVE',
+            roles: ['anon'],
+            command: 'SELECT',
+            definition: "(bucket_id = 'avatars'::text)",
+            check: null,
+          },
+          {
+            id: 2,
+            schema: 'storage',
+            table: 'objects',
+            table_id: 5,
+            name: 'read docs',
+            action: 'PERMISSIVE',
+            roles: ['anon'],
+            command: 'SELECT',
+            definition: "(bucket_id = 'docs'::text)",
+            check: null,
+          },
+        ],
+      },
+      'DELETE /api/platform/pg-meta/abc/policies': {
+        body: {
+          id: 1,
+          schema: 'storage',
+          table: 'objects',
+          table_id: 5,
+          name: 'read avatars',
+          action: 'PERMISSIVE',
+          roles: ['anon'],
+          command: 'SELECT',
+          definition: null,
+          check: null,
+        },
+      },
     })
     const user = userEvent.setup()
     renderPage()
@@ -166,6 +208,9 @@ describe('buckets page', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete bucket' }))
     expect(await screen.findByText('Successfully deleted bucket avatars', {}, { timeout: 3000 })).toBeInTheDocument()
     expect(polled).toBe(1)
+    // Then its policies, and only its own (spec 3 §4).
+    const deletions = calls.filter((c) => c.method === 'DELETE' && c.path.endsWith('/policies'))
+    expect(deletions).toHaveLength(1)
   })
 
   it('disables creating and bucket actions for a Read-only member, saying why', async () => {

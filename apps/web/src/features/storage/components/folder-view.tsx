@@ -119,7 +119,7 @@ export function FolderView(props: FolderViewProps) {
     )
   } else if (layout === 'list') {
     body = (
-      <table className="w-full border-collapse text-sm">
+      <table className="w-full table-fixed border-collapse text-sm">
         <thead className="sticky top-0 z-10 bg-surface text-left text-xs text-muted-foreground">
           <tr className="border-b border-border">
             <th scope="col" className="w-9 px-2 py-2">
@@ -135,16 +135,16 @@ export function FolderView(props: FolderViewProps) {
             <th scope="col" className="px-2 py-2 font-medium">
               {M.listHeaders.name}
             </th>
-            <th scope="col" className="px-2 py-2 font-medium">
+            <th scope="col" className="w-28 px-2 py-2 font-medium">
               {M.listHeaders.size}
             </th>
-            <th scope="col" className="px-2 py-2 font-medium">
+            <th scope="col" className="w-36 px-2 py-2 font-medium">
               {M.listHeaders.type}
             </th>
-            <th scope="col" className="px-2 py-2 font-medium">
+            <th scope="col" className="w-48 px-2 py-2 font-medium">
               {M.listHeaders.created}
             </th>
-            <th scope="col" className="px-2 py-2 font-medium">
+            <th scope="col" className="w-48 px-2 py-2 font-medium">
               {M.listHeaders.updated}
             </th>
             <th scope="col" className="w-10 px-2 py-2">
@@ -346,9 +346,13 @@ function ItemRow({
     return (
       <tr className={cn(ROW, 'group border-b border-border hover:bg-muted/50', (open || selected) && 'bg-muted')}>
         <td className="w-9 px-2">{checkbox}</td>
-        <td className="max-w-0 px-2">{name}</td>
-        <td className="px-2 whitespace-nowrap text-muted-foreground">{folder ? '—' : formatBytes(item.size)}</td>
-        <td className="px-2 whitespace-nowrap text-muted-foreground">{itemType(item)}</td>
+        <td className="px-2">{name}</td>
+        <td className="truncate px-2 whitespace-nowrap text-muted-foreground">
+          {folder ? '—' : formatBytes(item.size)}
+        </td>
+        <td className="truncate px-2 whitespace-nowrap text-muted-foreground" title={itemType(item)}>
+          {itemType(item)}
+        </td>
         <td className="px-2 whitespace-nowrap text-muted-foreground">{formatDateTime(item.created_at)}</td>
         <td className="px-2 whitespace-nowrap text-muted-foreground">{formatDateTime(item.updated_at)}</td>
         <td className="w-10 px-1">{menu}</td>

@@ -42,11 +42,10 @@ export async function droppedFiles(data: DataTransfer): Promise<PickedFile[]> {
   for (const item of Array.from(data.items ?? [])) {
     if (item.kind !== 'file') continue
     const entry = (item as DataTransferItem & { webkitGetAsEntry?: () => Entry | null }).webkitGetAsEntry?.() ?? null
-    if (entry) entries.push(entry)
-    else {
-      const file = item.getAsFile()
-      if (file) plain.push(file)
-    }
+    const file = item.getAsFile()
+    // A file that knows its folder (from a folder picker) keeps it; a dropped folder is walked by its entry.
+    if (file && (file.webkitRelativePath || !entry)) plain.push(file)
+    else if (entry) entries.push(entry)
   }
   if (entries.length === 0 && plain.length === 0) plain.push(...Array.from(data.files ?? []))
   const out: PickedFile[] = plain.map((file) => ({ file, relativePath: relativePathOf(file) }))

@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { pgPolicySchema, type PgPolicy } from '@basalt/contracts'
+import { api } from '../../../lib/api-client'
+import { pgMetaPath } from '../../../project/pg-meta/pg-meta-path'
+
+/**
+ * The bucket a storage policy is for, from its `bucket_id = '…'` condition (spec 3 §3 "Derived bucket"); null
+ * when it names none. Postgres shows the condition as `(bucket_id = 'avatars'::text)`.
+ */
+export function policyBucket(policy: Pick<PgPolicy, 'definition' | 'check'>): string | null {
+  const text = `${policy.definition ?? ''} ${policy.check ?? ''}`
+  const match = /bucket_id\s*=\s*'((?:[^']|'')*)'/.exec(text)
+  return match ? match[1]!.replace(/''/g, "'") : null
+}
+
+/**
+ * After a bucket's deletion (spec 3 §4): its policies on storage.objects are deleted, through the policies
+ * routes as any policy is (GET …/policies?included_schemas=storage, DELETE …/policies?id=). Answers how many.
+ */
+export async function deleteBucketPolicies(ref: string, bucketName: string): Promise<number> {
+  const policies = await api(pgMetaPath(ref, 'policies', { included_schemas: 'storage' }), {
+    schema: z.array(pgPolicySchema),
+  })
+  const mine = policies.filter((p) => p.table === 'objects' && policyBucket(p) === bucketName)
+  for (const policy of mine) {
+    await api(pgMetaPath(ref, 'policies', { id: policy.id }), { method: 'DELETE', schema: pgPolicySchema })
+  }
+  return mine.length
+}
