@@ -224,7 +224,11 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
       const backups = entries.find((e) => e.path.startsWith('database/backups/'))
       return backups ? { kind: 'redirect', to: `/project/${ref}/${backups.path}` } : undefined
     },
-    routes: [{ path: 'database/tables', lazy: () => database().then((m) => ({ Component: m.DatabaseTablesRoute })) }],
+    routes: [
+      { path: 'database/tables', lazy: () => database().then((m) => ({ Component: m.DatabaseTablesRoute })) },
+      { path: 'database/functions', lazy: () => database().then((m) => ({ Component: m.DatabaseFunctionsRoute })) },
+      { path: 'database/triggers', lazy: () => database().then((m) => ({ Component: m.DatabaseTriggersRoute })) },
+    ],
   },
   {
     key: 'auth',
