@@ -93,6 +93,8 @@ export function reportWindow(period: ReportTimePeriod, now: Date): { start: stri
 export const reportQueryBodySchema = z
   .object({
     snippetId: pgUuidSchema,
+    /** The report the block belongs to: its chart draws for whoever can open the report. */
+    reportId: pgUuidSchema.optional(),
     period_start: z.iso.datetime({ offset: true, message: 'period_start must be an ISO timestamp' }),
     period_end: z.iso.datetime({ offset: true, message: 'period_end must be an ISO timestamp' }),
   })
@@ -108,5 +110,7 @@ export const REPORT_QUERY_MAX_ROWS = 1000
 export const reportQueryResultSchema = z.object({
   columns: z.array(sqlColumnSchema),
   rows: z.array(z.array(z.unknown())),
+  /** Whether the member may open the snippet itself ('Open query'); a private one of the report's owner not. */
+  snippetVisible: z.boolean(),
 })
 export type ReportQueryResult = z.infer<typeof reportQueryResultSchema>

@@ -93,6 +93,31 @@ export async function getContent(db: pg.Pool, who: ContentReader, id: string): P
   return row ? ok(toItem(row)) : fail('not_found', CONTENT_NOT_FOUND_MESSAGE)
 }
 
+/**
+ * The SQL of a report block's snippet for a member who can open the report but not the snippet: a snippet
+ * its owner keeps private draws in the reports they share, since adding its chart to a shared report shares
+ * the chart (never the SQL, which stays on the server). Only the report owner's own snippet, and only one the
+ * report's layout holds: a report cannot reach someone else's private snippet.
+ */
+export async function getReportBlockSql(
+  db: pg.Pool,
+  who: ContentReader,
+  reportId: string,
+  snippetId: string,
+): Promise<Result<string>> {
+  const report = await findVisible(db, who, reportId)
+  const parsed = report?.type === 'report' ? reportContentSchema.safeParse(report.content) : undefined
+  if (!report || !parsed?.success || !parsed.data.layout.some((b) => b.snippet_id === snippetId)) {
+    return fail('not_found', CONTENT_NOT_FOUND_MESSAGE)
+  }
+  const { rows } = await db.query<{ sql: string | null }>(
+    `select content->>'sql' as sql from basalt.content
+      where id = $1 and project_id = $2 and type = 'sql' and owner_id is not distinct from $3`,
+    [snippetId, who.projectId, report.owner_id],
+  )
+  return rows[0] ? ok(rows[0].sql ?? '') : fail('not_found', CONTENT_NOT_FOUND_MESSAGE)
+}
+
 /** Stored content: a snippet's SQL, or a report's layout; the favourite is kept apart. */
 const storedContent = ({ favorite: _favorite, ...rest }: Record<string, unknown>) => rest
 

@@ -171,4 +171,50 @@ describe('custom reports', () => {
     expect((await run(anonymous, shared.id)).statusCode).toBe(401)
     expect((await run(developer, 'not-an-id')).statusCode).toBe(400)
   })
+
+  it('draws a shared report’s chart for every member who can open it, when its snippet is private to the owner', async () => {
+    const privateSql = await snippet(developer, 'select count(*)::int as n from public.signups', 'user')
+    const layout = [
+      { id: randomUUID(), snippet_id: privateSql.id, chart: { type: 'bar', cumulative: false, xKey: 'n', yKey: 'n' } },
+    ]
+    const contentOf = (l: unknown[]) => ({ ...defaultReportContent(new Date()), layout: l })
+    const shared = await create(developer, { type: 'report', name: 'Team', content: contentOf(layout) })
+    const personal = await create(developer, {
+      type: 'report',
+      name: 'Mine',
+      visibility: 'user',
+      content: contentOf(layout),
+    })
+    // Another member: the snippet alone is not theirs to read, the report's block is.
+    expect((await run(readOnly, privateSql.id)).statusCode).toBe(404)
+    const drawn = await run(readOnly, privateSql.id, { ...period, reportId: shared.id })
+    expect(drawn.statusCode, drawn.body).toBe(200)
+    expect(drawn.json()).toMatchObject({ rows: [[21]], snippetVisible: false })
+    expect((await run(developer, privateSql.id, { ...period, reportId: shared.id })).json()).toMatchObject({
+      rows: [[21]],
+      snippetVisible: true,
+    })
+    // Not through a report they cannot open, nor a report without that block, nor from another organisation.
+    expect((await run(readOnly, privateSql.id, { ...period, reportId: personal.id })).statusCode).toBe(404)
+    const other = await create(p.owner, { type: 'report', name: 'Borrowed', content: contentOf([]) })
+    expect((await run(readOnly, privateSql.id, { ...period, reportId: other.id })).statusCode).toBe(404)
+    expect((await run(outsider, privateSql.id, { ...period, reportId: shared.id })).statusCode).toBe(404)
+  })
+
+  it('never reaches someone else’s private snippet through a report that names it', async () => {
+    const hidden = await snippet(developer, 'select 42 as secret', 'user')
+    const layout = [
+      {
+        id: randomUUID(),
+        snippet_id: hidden.id,
+        chart: { type: 'bar', cumulative: false, xKey: 'secret', yKey: 'secret' },
+      },
+    ]
+    const forged = await create(p.owner, {
+      type: 'report',
+      name: 'Forged',
+      content: { ...defaultReportContent(new Date()), layout },
+    })
+    expect((await run(p.owner, hidden.id, { ...period, reportId: forged.id })).statusCode).toBe(404)
+  })
 })

@@ -10,11 +10,13 @@ import { useReportBlock } from '../api/run-report-block'
 import { MESSAGES } from '../messages'
 
 /**
- * One block of a report: the chart of its snippet, run for the report's period. The owner's changes of the
- * chart's settings are saved with the report; anyone else's stay on this page.
+ * One block of a report: the chart of its snippet, run for the report's period, for everyone who can open
+ * the report (even when the snippet is private to the report's owner; 'Open query' is then not offered). The
+ * owner's changes of the chart's settings are saved with the report; anyone else's stay on this page.
  */
 export function ReportBlockView({
   projectRef,
+  reportId,
   block,
   window,
   canEdit,
@@ -22,6 +24,7 @@ export function ReportBlockView({
   onRemove,
 }: {
   projectRef: string
+  reportId: string
   block: ReportBlock
   window: { start: string; end: string }
   canEdit: boolean
@@ -32,6 +35,7 @@ export function ReportBlockView({
   const chart = canEdit ? block.chart : localChart
   const data = useReportBlock(projectRef, {
     snippetId: block.snippet_id,
+    reportId,
     period_start: window.start,
     period_end: window.end,
   })
@@ -41,9 +45,12 @@ export function ReportBlockView({
       <header className="flex items-center justify-between gap-2 border-b border-border px-3 py-2">
         <h2 className="truncate text-sm font-medium">{title}</h2>
         <div className="flex items-center gap-1">
-          <Button asChild size="sm" variant="ghost">
-            <Link to={`/project/${projectRef}/sql/${block.snippet_id}`}>{MESSAGES.openQuery}</Link>
-          </Button>
+          {/* Only for a member who may open the snippet: a private one of the report's owner draws here, unread. */}
+          {data.data?.snippetVisible && (
+            <Button asChild size="sm" variant="ghost">
+              <Link to={`/project/${projectRef}/sql/${block.snippet_id}`}>{MESSAGES.openQuery}</Link>
+            </Button>
+          )}
           {canEdit && (
             <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`${MESSAGES.removeBlock}: ${title}`}>
               <Trash2 aria-hidden className="size-3.5" />

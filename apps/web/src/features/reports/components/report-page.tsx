@@ -144,6 +144,7 @@ export function ReportPage({ projectRef, reportId }: { projectRef: string; repor
             <ReportBlockView
               key={block.id}
               projectRef={projectRef}
+              reportId={reportId}
               block={block}
               window={window}
               canEdit={canEdit}
