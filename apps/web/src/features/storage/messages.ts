@@ -119,6 +119,7 @@ export const STORAGE_MESSAGES = {
   delete: 'Delete',
   move: 'Move',
   clearSelection: 'Clear selection',
+  selectionToolbar: 'Selected items',
   emptyFolderTitle: 'Drop your files here',
   emptyFolderDescription: 'Or upload them via the "Upload file" button above',
   noSearchResultsTitle: 'No results found in this folder',

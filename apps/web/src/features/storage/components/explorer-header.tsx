@@ -251,7 +251,11 @@ export function ExplorerHeader({
 export function SelectionBar({ items, onClear }: { items: StorageItem[]; onClear: () => void }) {
   const x = useExplorer()
   return (
-    <div className="flex h-12 shrink-0 items-center gap-2 border-b border-border bg-muted/40 px-3">
+    <div
+      role="toolbar"
+      aria-label={M.selectionToolbar}
+      className="flex h-12 shrink-0 items-center gap-2 border-b border-border bg-muted/40 px-3"
+    >
       <Button variant="ghost" size="icon" aria-label={M.clearSelection} onClick={onClear}>
         <X aria-hidden className="size-4" />
       </Button>
