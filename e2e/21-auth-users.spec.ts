@@ -157,3 +157,33 @@ test('a Read-only member sees the users and a user, with nothing to change them'
   await expectAccessible(page, { include: '[role="dialog"]' })
   await screenshot(page, '21-auth-users-read-only')
 })
+
+test('the project overview shows the database now and how to connect, each linking to its page', async ({ page }) => {
+  const db = await projectDatabase(ref)
+  let tables: number
+  try {
+    await db.query('create table if not exists public.j21_overview (id int)')
+    tables = (
+      await db.query(`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind in ('r', 'p') and not c.relispartition and n.nspname !~ '^pg_'
+          and n.nspname not in ('information_schema', 'auth', 'storage', 'extensions', '_basalt')`)
+    ).rows[0].n
+  } finally {
+    await db.end()
+  }
+  await signIn(page, OWNER)
+  await page.goto(`/project/${ref}`)
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { name: 'Tables', exact: true })).toBeVisible({ timeout: 30_000 })
+  await expect(main.getByText(String(tables), { exact: true })).toBeVisible()
+  await expect(main.getByText(/^\d+(\.\d)? (bytes|KB|MB|GB)$/)).toBeVisible()
+  await expect(main.getByText(/^\d+ of \d+$/)).toBeVisible()
+  await expect(main.getByRole('textbox', { name: 'Connection string' })).toHaveValue(
+    /^postgresql:\/\/.+:\[YOUR-PASSWORD\]@127\.0\.0\.1:\d+\/.+/,
+  )
+  await expect(main.getByText('Not built yet: these figures come with the API log')).toBeVisible()
+  await screenshot(page, '21-project-overview')
+  await screenshotDark(page, '21-project-overview-dark')
+  await main.getByRole('link', { name: 'Database tables' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${ref}/database/tables$`))
+})

@@ -490,3 +490,16 @@ export const pgKeywordSchema = z.object({
   category: z.enum(['unreserved', 'col_name', 'type_func_name', 'reserved']),
 })
 export type PgKeyword = z.infer<typeof pgKeywordSchema>
+
+/** GET /api/platform/pg-meta/:ref/overview — the project overview's figures of its database, read now. */
+export const databaseOverviewSchema = z.object({
+  /** pg_database_size of the project's database, in bytes. */
+  sizeBytes: z.number(),
+  /** Tables (plain and partitioned) in the project's own schemas, not auth, storage or the catalogs. */
+  tables: z.number(),
+  /** Connections to the project's database now, and the server's max_connections. */
+  connections: z.number(),
+  maxConnections: z.number(),
+  serverVersion: z.string(),
+})
+export type DatabaseOverview = z.infer<typeof databaseOverviewSchema>

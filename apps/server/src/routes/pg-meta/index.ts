@@ -1,5 +1,6 @@
 import type { App } from '../types.ts'
 import { catalogRoutes } from './catalog.ts'
+import { overviewRoutes } from './overview.ts'
 import { databaseFunctionRoutes } from './database-functions.ts'
 import { databaseTriggerRoutes } from './database-triggers.ts'
 import { policyRoutes } from './policies.ts'
@@ -17,6 +18,7 @@ export function pgMetaRoutes(app: App): void {
   schemaChangeRoutes(app)
   tableCsvRoutes(app)
   policyRoutes(app)
+  overviewRoutes(app)
   databaseFunctionRoutes(app)
   databaseTriggerRoutes(app)
 }

@@ -1,10 +1,10 @@
 import { useSignedInSession } from '../../lib/auth'
 import { useProject } from '../../project/use-project'
 import { ProjectHomePage } from '../../features/project-shell/components/project-home-page'
+import { ConnectionSummary } from '../../features/settings/components/connection-summary'
 import { RestoreProjectButton } from '../../features/settings/components/restore-project-button'
 import { HeaderActions } from '../app-header'
 import { ProjectLayout } from '../layouts/project-layout'
-import { buildProjectMenu } from '../project-areas'
 import { ProjectPage } from '../project-page'
 
 export function ProjectRoute() {
@@ -18,16 +18,10 @@ export function ProjectRoute() {
   )
 }
 
-/** /project/{ref}: the way into each area the member sees. */
+/** /project/{ref}: the project overview, with the connection string Settings → Database shows. */
 export function ProjectHomeRoute() {
-  const { project, mode } = useProject()
-  const areas = buildProjectMenu({
-    mode,
-    features: project.features,
-    permissions: project.permissions,
-    status: project.status,
-  })
-  return <ProjectHomePage areas={areas} />
+  const { project } = useProject()
+  return <ProjectHomePage connection={<ConnectionSummary project={project} />} />
 }
 
 /** Any other path inside a project: its page as the areas table resolves it. */

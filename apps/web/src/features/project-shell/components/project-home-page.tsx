@@ -1,55 +1,143 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { ArrowRight } from 'lucide-react'
 import { formatDate } from '../../../lib/format'
-import { PageContainer, PageHeader } from '../../../ui/page-header'
-import { Card } from '../../../ui/card'
-import { ProjectStatusBadge } from '../../../ui/project-status-badge'
+import { useDatabaseOverview } from '../../../project/pg-meta/get-database-overview'
+import { usePermission } from '../../../project/use-permission'
 import { useProject } from '../../../project/use-project'
+import { Card } from '../../../ui/card'
+import { ErrorState } from '../../../ui/empty-state'
+import { PageContainer, PageHeader } from '../../../ui/page-header'
+import { ProjectStatusBadge } from '../../../ui/project-status-badge'
+import { Skeleton } from '../../../ui/skeleton'
 
-/** A project area as the home page links to it. */
-export interface AreaLink {
-  key: string
-  label: string
-  /** Path inside the project. */
-  path: string
+const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB']
+
+/** A size in bytes as people read it, in steps of 1024 (spec 2 §9's units). */
+export function formatSize(bytes: number): string {
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return unit === 0 ? `${bytes} bytes` : `${value.toFixed(value < 10 ? 1 : 0)} ${UNITS[unit]}`
 }
 
-/** /project/{ref} — what the project is, and the way into each area (the app gives the areas). */
-export function ProjectHomePage({ areas }: { areas: readonly AreaLink[] }) {
+/** One figure of the overview, titled, with the link to the page it comes from. */
+function Tile({
+  title,
+  to,
+  linkLabel,
+  children,
+}: {
+  title: string
+  to: string
+  linkLabel: string
+  children: ReactNode
+}) {
+  return (
+    <Card className="flex flex-col gap-3 p-4">
+      <h2 className="text-sm font-medium text-muted-foreground">{title}</h2>
+      <div className="min-h-9 flex-1">{children}</div>
+      <Link
+        to={to}
+        className="inline-flex items-center gap-1 self-start text-sm text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {linkLabel}
+        <ArrowRight aria-hidden className="size-3.5" />
+      </Link>
+    </Card>
+  )
+}
+
+const Figure = ({ children }: { children: ReactNode }) => (
+  <p className="text-2xl font-semibold tabular-nums">{children}</p>
+)
+
+/**
+ * /project/{ref}: the page a member opens first — the project's status, how to connect (the app passes the
+ * connection string, password left out), and its database now: size, tables, connections — each linking to
+ * its page. Figures that need the API log or query statistics say that those are not built yet.
+ */
+export function ProjectHomePage({ connection }: { connection: ReactNode }) {
   const { project } = useProject()
+  const canRead = usePermission('tenant_sql:read')
+  const active = project.status === 'active'
+  const overview = useDatabaseOverview(project.ref, { enabled: canRead && active })
+  const base = `/project/${project.ref}`
+  const figure = (value: (o: NonNullable<typeof overview.data>) => ReactNode) =>
+    !active ? (
+      <p className="text-sm text-muted-foreground">Available once the project is active.</p>
+    ) : overview.isPending ? (
+      <Skeleton className="h-8 w-24" />
+    ) : overview.error ? (
+      <ErrorState title="Failed to read the database" error={overview.error} />
+    ) : (
+      value(overview.data)
+    )
+
   return (
     <PageContainer>
       <PageHeader
         title={project.name}
-        description={`Project ${project.ref} · created ${formatDate(project.createdAt)}`}
+        description={`Project ${project.ref} · ${project.organizationName} · created ${formatDate(project.createdAt)}`}
       />
-      <dl className="mb-8 grid gap-4 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-muted-foreground">Status</dt>
-          <dd className="mt-1">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Tile title="Status" to={`${base}/settings/general`} linkLabel="Project settings">
+          <div className="flex flex-wrap items-center gap-2">
             <ProjectStatusBadge status={project.status} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Database</dt>
-          <dd className="mt-1">{project.kind === 'external' ? 'Existing database' : 'Created by Basalt'}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Organization</dt>
-          <dd className="mt-1">{project.organizationName}</dd>
-        </div>
-      </dl>
-      <ul className="grid gap-3 sm:grid-cols-3">
-        {areas.map((area) => (
-          <li key={area.key}>
-            <Link
-              to={`/project/${project.ref}/${area.path}`}
-              className="block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
-              <Card className="p-4 text-sm font-medium hover:bg-surface">{area.label}</Card>
-            </Link>
-          </li>
-        ))}
-      </ul>
+            <span className="text-sm text-muted-foreground">
+              {project.kind === 'external' ? 'Existing database' : 'Created by Basalt'}
+            </span>
+          </div>
+        </Tile>
+        <Tile title="Database size" to={`${base}/database/tables`} linkLabel="Tables">
+          {figure((o) => (
+            <Figure>{formatSize(o.sizeBytes)}</Figure>
+          ))}
+        </Tile>
+        <Tile title="Tables" to={`${base}/database/tables`} linkLabel="Database tables">
+          {figure((o) => (
+            <Figure>{o.tables}</Figure>
+          ))}
+        </Tile>
+        <Tile title="Connections now" to={`${base}/reports/database`} linkLabel="Database report">
+          {figure((o) => (
+            <Figure>
+              {o.connections} <span className="text-sm font-normal text-muted-foreground">of {o.maxConnections}</span>
+            </Figure>
+          ))}
+        </Tile>
+        <Tile title="Requests and errors, last 24 hours" to={`${base}/reports/api-overview`} linkLabel="API report">
+          <p className="text-sm text-muted-foreground">
+            Not built yet: these figures come with the API log, which Basalt does not keep yet.
+          </p>
+        </Tile>
+        <Tile title="Slowest query today" to={`${base}/reports/query-performance`} linkLabel="Query performance">
+          <p className="text-sm text-muted-foreground">
+            Not built yet: this comes with the query performance report (pg_stat_statements).
+          </p>
+        </Tile>
+      </div>
+      <section aria-labelledby="overview-connect" className="mt-8 space-y-3">
+        <h2 id="overview-connect" className="text-base font-semibold">
+          Connect
+        </h2>
+        {connection}
+      </section>
+      <section aria-labelledby="overview-changes" className="mt-8 space-y-2">
+        <h2 id="overview-changes" className="text-base font-semibold">
+          Recent schema changes
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Not built yet: Basalt does not record schema changes yet. The{' '}
+          <Link to={`${base}/sql/new`} className="text-brand underline underline-offset-4">
+            SQL editor
+          </Link>{' '}
+          keeps the history of the statements you ran.
+        </p>
+      </section>
     </PageContainer>
   )
 }
