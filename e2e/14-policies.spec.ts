@@ -70,9 +70,11 @@ test('the owner enables RLS, adds a policy from a template, edits and tests it a
   await expect(section.getByRole('link', { name: TABLE })).toHaveAttribute('href', /\/project\/default\/editor\/\d+$/)
   await expectNoErrorPage(page)
 
-  // Enable RLS through its confirm dialog.
+  // Enable RLS through its confirm dialog, which shows the statement it runs.
   await section.getByRole('button', { name: 'Enable RLS' }).click()
   const confirm = page.getByRole('dialog', { name: `Enable row level security on ${TABLE}` })
+  await expect(confirm.getByLabel('SQL to run')).toHaveText(`alter table "public"."${TABLE}" enable row level security`)
+  await screenshotModal(page, '14-enable-rls')
   await confirm.getByRole('button', { name: 'Enable RLS' }).click()
   await expect(section.getByText('RLS enabled')).toBeVisible()
   await expect(section.getByRole('button', { name: 'Disable RLS' })).toBeVisible()
