@@ -1,0 +1,305 @@
+// Journey 19: the owner creates a bucket, uploads files with the picker and a whole folder by drag-and-drop
+// (seeing their progress), uploads a large file through resumable uploads that a reload interrupts and that
+// finishes when the same file is picked again, switches between the list and the columns views, renames and
+// moves a folder, previews an image, a PDF and a CSV, copies a signed URL and opens it, downloads a folder as
+// one zip streamed by the server and reads its entries, deletes a file, empties the bucket and deletes it. A
+// Read-only member sees the explorer with every write control disabled and the spec's reasons (spec 3 §2–8).
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, signIn, test } from './support/fixtures'
+import { expectAccessible } from './support/accessibility'
+import { OWNER, expectNoErrorPage, projectDatabase, screenshot, screenshotDark, type Person } from './support/journey'
+
+const ref = 'default'
+const BUCKET = 'j19-files'
+const SHARED = 'j19-shared'
+let reader: Person
+let dir: string
+
+// A 2×2 PNG, a one-page PDF and a CSV: small real files of each previewed kind.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+)
+const PDF = `%PDF-1.4
+1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj
+2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj
+3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj
+trailer<</Root 1 0 R>>
+%%EOF
+`
+const CSV = 'fruit,quantity\napple,3\npear,5\n'
+/** Above the 6 MB threshold: goes through TUS, in 6 MB chunks. */
+const BIG_BYTES = 20 * 1024 * 1024
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'basalt-j19-'))
+  writeFileSync(path.join(dir, 'picture.png'), PNG)
+  writeFileSync(path.join(dir, 'paper.pdf'), PDF)
+  writeFileSync(path.join(dir, 'fruit.csv'), CSV)
+  const big = Buffer.alloc(BIG_BYTES)
+  for (let i = 0; i < big.length; i += 4096) big.writeUInt32LE(i, i)
+  writeFileSync(path.join(dir, 'large.bin'), big)
+  mkdirSync(path.join(dir, 'photos', 'nested'), { recursive: true })
+  writeFileSync(path.join(dir, 'photos', 'one.txt'), 'one')
+  writeFileSync(path.join(dir, 'photos', 'nested', 'two.txt'), 'two')
+  const db = await projectDatabase(ref)
+  try {
+    await db.query(`delete from storage.objects where bucket_id in ($1, $2)`, [BUCKET, SHARED])
+    await db.query(`delete from storage.buckets where id in ($1, $2)`, [BUCKET, SHARED])
+    await db.query(`insert into storage.buckets (id, name, public) values ($1, $1, false)`, [SHARED])
+  } finally {
+    await db.end()
+  }
+})
+
+async function storedObjects(): Promise<Array<{ name: string; size: number | null }>> {
+  const db = await projectDatabase(ref)
+  try {
+    return (
+      await db.query(
+        `select name, (metadata->>'size')::bigint as size from storage.objects where bucket_id = $1 order by name`,
+        [BUCKET],
+      )
+    ).rows.map((r: { name: string; size: string | null }) => ({
+      name: r.name,
+      size: r.size === null ? null : Number(r.size),
+    }))
+  } finally {
+    await db.end()
+  }
+}
+
+const column = (page: Page, name: string) => page.getByRole('region', { name: `Folder ${name}` })
+const itemButton = (page: Page, folder: string, name: string) =>
+  column(page, folder).getByRole('button', { name, exact: true })
+
+/** Drops a folder of the disk on an element, as the operating system's drag would (Chromium's DevTools input). */
+async function dropFolder(page: Page, target: ReturnType<Page['getByRole']>, folder: string) {
+  const box = (await target.boundingBox())!
+  const x = box.x + box.width / 2
+  const y = box.y + box.height / 2
+  const cdp = await page.context().newCDPSession(page)
+  const data = { items: [], files: [folder], dragOperationsMask: 1 }
+  await cdp.send('Input.dispatchDragEvent', { type: 'dragEnter', x, y, data })
+  await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', x, y, data })
+  await expect(page.getByText('Drop your files to upload to this folder')).toBeVisible()
+  await cdp.send('Input.dispatchDragEvent', { type: 'drop', x, y, data })
+  await cdp.detach()
+}
+
+test('the owner creates a bucket, uploads, browses, previews, links, zips, empties and deletes it', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(360_000)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signIn(page, OWNER)
+  await page.goto(`/project/${ref}/storage/buckets`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Buckets' })).toBeVisible()
+  await expect(page.getByRole('link', { name: SHARED })).toBeVisible()
+
+  // Create, with the spec's name rules first.
+  await page.getByRole('button', { name: 'New bucket' }).click()
+  const create = page.getByRole('dialog', { name: 'Create bucket' })
+  await create.getByLabel('Name of bucket').fill('public')
+  await create.getByRole('button', { name: 'Create' }).click()
+  await expect(create.getByText('"public" is a reserved name. Please choose another name')).toBeVisible()
+  await create.getByLabel('Name of bucket').fill(BUCKET)
+  await create.getByRole('switch', { name: 'Restrict file upload size for bucket' }).click()
+  await create.getByLabel('File size limit').fill('100')
+  await create.getByLabel('Unit').selectOption('MB')
+  await expectAccessible(page)
+  await create.getByRole('button', { name: 'Create' }).click()
+  await expect(page.getByText(`Successfully created bucket ${BUCKET}`)).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/project/${ref}/storage/buckets/${BUCKET}$`))
+  await expect(page.getByText('Drop your files here')).toBeVisible()
+  await expectNoErrorPage(page)
+
+  // Files through the picker.
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles(['picture.png', 'paper.pdf', 'fruit.csv'].map((f) => path.join(dir, f)))
+  await expect(page.getByText('Successfully uploaded 3 file(s)!')).toBeVisible()
+  await expect(itemButton(page, BUCKET, 'picture.png')).toBeVisible()
+
+  // A whole folder dropped on the column.
+  await dropFolder(page, column(page, BUCKET), path.join(dir, 'photos'))
+  await expect(page.getByText('Successfully uploaded 2 file(s)!')).toBeVisible()
+  await itemButton(page, BUCKET, 'photos').click()
+  await itemButton(page, 'photos', 'nested').click()
+  await expect(itemButton(page, 'nested', 'two.txt')).toBeVisible()
+  await screenshot(page, '19-explorer-columns')
+
+  // Duplicate names become 'name (1).ext'.
+  await column(page, BUCKET).click({ position: { x: 20, y: 300 } })
+  await page.getByTestId('upload-input').setInputFiles(path.join(dir, 'fruit.csv'))
+  await expect(itemButton(page, BUCKET, 'fruit (1).csv')).toBeVisible()
+
+  // A resumable upload: slowed down so that a reload interrupts it, then picked again after the reload.
+  await page.route('**/storage/v1/upload/resumable/**', async (route) => {
+    if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 1500))
+    await route.continue()
+  })
+  await page.getByTestId('upload-input').setInputFiles(path.join(dir, 'large.bin'))
+  const progress = page.getByRole('progressbar', { name: 'Uploading 1 file…' })
+  await expect(progress).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible()
+  await expect
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 20_000 })
+    .toBeGreaterThan(0)
+  await page.reload()
+  await page.unroute('**/storage/v1/upload/resumable/**')
+  expect((await storedObjects()).map((o) => o.name)).not.toContain('large.bin')
+  await page.getByTestId('upload-input').setInputFiles(path.join(dir, 'large.bin'))
+  await expect(page.getByText('large.bin resumes where it stopped')).toBeVisible()
+  await expect(page.getByText('Successfully uploaded 1 file(s)!')).toBeVisible({ timeout: 30_000 })
+  expect((await storedObjects()).find((o) => o.name === 'large.bin')?.size).toBe(BIG_BYTES)
+
+  // The list view, with its headers and total, then the columns again.
+  await page.getByRole('button', { name: 'View' }).click()
+  await page.getByRole('menuitemradio', { name: 'As list' }).click()
+  const list = page.getByRole('table')
+  for (const header of ['Name', 'Size', 'Type', 'Created at', 'Last modified at']) {
+    await expect(list.getByRole('columnheader', { name: header, exact: true })).toBeVisible()
+  }
+  await expect(page.getByText(/for 6 items$/)).toBeVisible()
+  await screenshot(page, '19-explorer-list')
+  await screenshotDark(page, '19-explorer-list-dark')
+  await page.getByRole('button', { name: 'View' }).click()
+  await page.getByRole('menuitemradio', { name: 'As columns' }).click()
+  await expect(page.getByRole('table')).toHaveCount(0)
+
+  // Rename the folder in place, then move it into another.
+  await column(page, BUCKET).getByRole('button', { name: 'Actions for photos' }).click()
+  await page.getByRole('menuitem', { name: 'Rename' }).click()
+  const nameField = page.getByRole('textbox', { name: 'Folder name' })
+  await nameField.fill('pictures')
+  await nameField.press('Enter')
+  await expect(itemButton(page, BUCKET, 'pictures')).toBeVisible()
+  await page.getByRole('button', { name: 'Create folder' }).click()
+  await page.getByRole('textbox', { name: 'Folder name' }).fill('archive')
+  await page.getByRole('textbox', { name: 'Folder name' }).press('Enter')
+  await expect(itemButton(page, BUCKET, 'archive')).toBeVisible()
+  await column(page, BUCKET).getByRole('button', { name: 'Actions for pictures' }).click()
+  await page.getByRole('menuitem', { name: 'Move' }).click()
+  const move = page.getByRole('dialog', { name: 'Moving 1 item within the bucket' })
+  await move.getByLabel('Path to new directory').fill('/archive')
+  await expectAccessible(page)
+  await move.getByRole('button', { name: 'Move files' }).click()
+  await expect(move).toBeHidden()
+  await expect(itemButton(page, BUCKET, 'pictures')).toHaveCount(0)
+  expect((await storedObjects()).map((o) => o.name)).toContain('archive/pictures/nested/two.txt')
+
+  // Previews: an image, a PDF, a CSV.
+  const preview = page.getByRole('complementary', { name: 'File preview' })
+  await itemButton(page, BUCKET, 'picture.png').click()
+  const image = preview.getByRole('img', { name: 'picture.png' })
+  await expect(image).toBeVisible()
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2)
+  const pdfAnswer = page.waitForResponse((r) => r.url().includes('download?path=paper.pdf'))
+  await itemButton(page, BUCKET, 'paper.pdf').click()
+  await expect(preview.locator('iframe[title="paper.pdf"]')).toBeVisible()
+  const pdf = await pdfAnswer
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toContain('application/pdf')
+  await itemButton(page, BUCKET, 'fruit.csv').click()
+  await expect(preview.getByRole('columnheader', { name: 'fruit' })).toBeVisible()
+  await expect(preview.getByRole('cell', { name: 'pear' })).toBeVisible()
+  await screenshot(page, '19-preview-csv')
+
+  // A signed URL, copied, then opened signed out.
+  await column(page, BUCKET).getByRole('button', { name: 'Actions for fruit.csv' }).click()
+  await page.getByRole('menuitem', { name: 'Expire in 1 week' }).click()
+  await expect(page.getByText('Copied URL for fruit.csv to clipboard.')).toBeVisible()
+  const signed = await page.evaluate(() => navigator.clipboard.readText())
+  expect(signed).toMatch(/\/storage\/v1\/object\/sign\/j19-files\/fruit\.csv\?token=/)
+  const anonymous = await page.context().browser()!.newContext()
+  try {
+    const answer = await anonymous.request.get(signed)
+    expect(answer.status()).toBe(200)
+    expect(await answer.text()).toBe(CSV)
+  } finally {
+    await anonymous.close()
+  }
+
+  // Custom expiry: above 0, its date shown.
+  await column(page, BUCKET).getByRole('button', { name: 'Actions for fruit.csv' }).click()
+  await page.getByRole('menuitem', { name: 'Custom expiry' }).click()
+  const expiry = page.getByRole('dialog', { name: 'Custom expiry for signed URL' })
+  await expect(expiry.getByRole('button', { name: 'Get signed URL' })).toBeDisabled()
+  await expiry.getByLabel('Duration').fill('0')
+  await expect(expiry.getByText('Expiry duration cannot be less than 0')).toBeVisible()
+  await expiry.getByLabel('Duration').fill('2')
+  await expiry.getByLabel('Unit').selectOption('weeks')
+  await expect(expiry.getByText(/^URL will expire on /)).toBeVisible()
+  await expectAccessible(page)
+  await expiry.getByRole('button', { name: 'Get signed URL' }).click()
+  await expect(expiry).toBeHidden()
+
+  // The folder as one zip streamed by the server: a plain download with every file inside.
+  await column(page, BUCKET).getByRole('button', { name: 'Actions for archive' }).click()
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('menuitem', { name: 'Download' }).click()
+  const download = await downloading
+  const zipPath = path.join(dir, 'archive.zip')
+  await download.saveAs(zipPath)
+  expect(download.suggestedFilename()).toBe('archive.zip')
+  // Debian's unzip lists the entries (zipinfo mode): the test reads the zip with a real zip reader.
+  const entries = execFileSync('unzip', ['-Z1', zipPath], { encoding: 'utf8' }).trim().split('\n').sort()
+  expect(entries.filter((e) => !e.endsWith('/'))).toEqual([
+    'archive/pictures/nested/two.txt',
+    'archive/pictures/one.txt',
+  ])
+  expect(readFileSync(zipPath).subarray(0, 2).toString()).toBe('PK')
+
+  // Delete one file through the selection header.
+  await column(page, BUCKET).getByRole('checkbox', { name: 'Select fruit (1).csv' }).check()
+  await expect(page.getByText('1 items selected')).toBeVisible()
+  await page.getByRole('toolbar', { name: 'Selected items' }).getByRole('button', { name: 'Delete' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Confirm deletion of file' })
+  await expect(confirm.getByText('This action cannot be undone.')).toBeVisible()
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Successfully deleted 1 item')).toBeVisible()
+  await expect(itemButton(page, BUCKET, 'fruit (1).csv')).toHaveCount(0)
+
+  // Empty the bucket, then delete it with its name typed.
+  await page.getByRole('link', { name: 'Back to buckets' }).click()
+  await page.getByRole('button', { name: `Actions for bucket ${BUCKET}` }).click()
+  await page.getByRole('menuitem', { name: 'Empty bucket' }).click()
+  const empty = page.getByRole('dialog', { name: `Confirm to empty the bucket "${BUCKET}"` })
+  await empty.getByRole('button', { name: 'Empty bucket' }).click()
+  await expect(page.getByText(`Successfully emptied bucket ${BUCKET}`)).toBeVisible({ timeout: 30_000 })
+  expect(await storedObjects()).toEqual([])
+  await page.getByRole('button', { name: `Actions for bucket ${BUCKET}` }).click()
+  await page.getByRole('menuitem', { name: 'Delete bucket' }).click()
+  const remove = page.getByRole('dialog', { name: `Confirm deletion of ${BUCKET}` })
+  await remove.getByPlaceholder('Type in name of bucket').fill(BUCKET)
+  await expectAccessible(page)
+  await remove.getByRole('button', { name: 'Delete bucket' }).click()
+  await expect(page.getByText(`Successfully deleted bucket ${BUCKET}`)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('link', { name: BUCKET })).toHaveCount(0)
+  await expect(page).toHaveURL(new RegExp(`/project/${ref}/storage/buckets$`))
+})
+
+test('a Read-only member sees the explorer with every write control disabled and why', async ({ page, platform }) => {
+  reader = await platform.member('j19', 'read_only')
+  await signIn(page, reader)
+  await page.goto(`/project/${ref}/storage/buckets`)
+  await expect(page.getByRole('button', { name: 'New bucket' })).toBeDisabled()
+  await page.getByLabel('You need additional permissions to create buckets').first().hover()
+  await expect(page.getByRole('tooltip')).toHaveText('You need additional permissions to create buckets')
+  await page.getByRole('link', { name: SHARED }).click()
+  await expect(page.getByText('Drop your files here')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Upload files' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Create folder' })).toBeDisabled()
+  await page.getByLabel('You need additional permissions to upload files').hover()
+  await expect(page.getByRole('tooltip')).toHaveText('You need additional permissions to upload files')
+  await page.getByLabel('You need additional permissions to create folders').focus()
+  await expect(page.getByRole('tooltip')).toHaveText('You need additional permissions to create folders')
+  await screenshot(page, '19-read-only')
+  await screenshotDark(page, '19-read-only-dark')
+})
