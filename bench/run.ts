@@ -11,6 +11,7 @@ import { csvBench } from './csv.ts'
 import { Client, freePort, waitForHttp } from './http.ts'
 import { resultsGridBench } from './results-grid.ts'
 import { sqlEditorBench } from './sql-editor.ts'
+import { storageBench } from './storage.ts'
 import { tableEditor } from './table-editor.ts'
 import { SERVER_ARGS } from '../scripts/server-command.mjs'
 
@@ -140,7 +141,7 @@ async function startup() {
   }
 }
 
-/** BENCH_ONLY=table-editor,… runs only the named parts (bundle, startup, table-editor, csv, sql-editor, results-grid); all by default. */
+/** BENCH_ONLY=table-editor,… runs only the named parts (bundle, startup, table-editor, csv, sql-editor, results-grid, storage); all by default. */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wanted = (part: string) => !only || only.includes(part)
 
@@ -153,6 +154,7 @@ if (wanted('table-editor')) await tableEditor(report)
 if (wanted('csv')) await csvBench(report)
 if (wanted('sql-editor')) await sqlEditorBench(report)
 if (wanted('results-grid')) await resultsGridBench(report)
+if (wanted('storage')) await storageBench(report)
 
 const w = (k: keyof (typeof rows)[0]) => Math.max(k.length, ...rows.map((r) => r[k].length))
 const line = (r: Record<string, string>) =>

@@ -41,6 +41,7 @@ import { bucketJobs } from './storage/bucket-jobs.ts'
 import { fsObjectStore } from './storage/fs-store.ts'
 import type { ObjectStore } from './storage/object-store.ts'
 import { s3ObjectStore } from './storage/s3-store.ts'
+import { scheduleSweeps } from './storage/sweep.ts'
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
 
@@ -138,8 +139,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.objectStore ??
     (deps.config.s3 ? s3ObjectStore(deps.config.s3) : fsObjectStore(path.join(deps.config.dataDir, 'storage')))
   const bucketJobQueue = await bucketJobs(ctx, store, jobs?.boss, app.log)
+  const stopSweeps = scheduleSweeps(ctx, store, app.log)
   // Provisioning started by a request finishes before the pools it uses are closed.
   app.addHook('onClose', async () => {
+    stopSweeps()
     await jobs?.stop()
     await store.close()
     await Promise.all([...pending])

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { SignJWT } from 'jose'
 import type pg from 'pg'
 import { STORAGE_MESSAGES, ZIP_MANIFEST_NAME, type StorageItem } from '@basalt/contracts'
@@ -11,6 +12,7 @@ import { Agent, createProjectApp } from '../../test/platform-app.ts'
 import { STORAGE_BACKENDS, type OpenBackend } from '../../test/storage-backends.ts'
 import { byteKey, bytePrefix, type ObjectStore } from '../storage/object-store.ts'
 import { projectJwtSecret } from '../storage/project-secrets.ts'
+import { sweepProject } from '../storage/sweep.ts'
 
 /**
  * The storage routes (issue 24), the whole suite once per object store: the directory and S3 (a real s3rver
@@ -580,6 +582,22 @@ describe.each(STORAGE_BACKENDS)('storage routes on %s', (_kind, open) => {
       expect(await keysOf('doomed')).toEqual([])
       // Another project's jobs are not this one's.
       expect((await outsider.get(api(`/jobs/${removal.json().id}`))).statusCode).toBe(404)
+    })
+  })
+
+  describe('the sweep', () => {
+    it('removes bytes no row names and temporary files, once old enough, and keeps every object', async () => {
+      await p.owner.post(api('/buckets'), { id: 'swept' })
+      const kept = (await upload(p.owner, 'swept', 'kept.txt', 'kept')).json().id as string
+      const orphan = byteKey(p.ref, 'swept', '00000000-0000-4000-8000-000000000001')
+      await store.put(orphan, Readable.from([Buffer.from('cut short')]), { contentType: 'text/plain' })
+      await store.put(`${orphan}.json`, Readable.from([Buffer.from('{}')]), { contentType: 'application/json' })
+      const { rows } = await p.t.db.query('select * from basalt.projects where ref = $1', [p.ref])
+      // Young leftovers may be uploads under way: left alone.
+      expect(await sweepProject(p.t.app.platform, store, rows[0])).toBe(0)
+      expect(await sweepProject(p.t.app.platform, store, rows[0], -60_000)).toBeGreaterThanOrEqual(2)
+      expect(await keysOf('swept')).toEqual([byteKey(p.ref, 'swept', kept)])
+      expect((await p.owner.get(objects('swept', '/download?path=kept.txt'))).body).toBe('kept')
     })
   })
 
