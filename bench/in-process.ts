@@ -94,6 +94,8 @@ export interface InProcessProject {
   /** The project's database as its admin role: its URL, and a client connected to it. */
   directUrl: string
   direct: pg.Client
+  /** The project cluster's superuser (for what its admin role may not do: bulk loads into storage.objects). */
+  superuserUrl(): Promise<string>
   close(): Promise<void>
 }
 
@@ -171,7 +173,18 @@ export async function inProcessProject(label: string): Promise<InProcessProject>
     const directUrl = adminUrlOf(app.platform, rows[0]!)!
     direct = new pg.Client({ connectionString: directUrl })
     await direct.connect()
-    return { app, platformDb, owner, ref, directUrl, direct, close }
+    const placement = rows[0]!
+    const provider = projectDatabases
+    return {
+      app,
+      platformDb,
+      owner,
+      ref,
+      directUrl,
+      direct,
+      superuserUrl: async () => provider.superuserUrl({ ...placement, database_name: placement.database_name! }),
+      close,
+    }
   } catch (err) {
     await close()
     throw err

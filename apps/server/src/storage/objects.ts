@@ -267,6 +267,8 @@ export async function listObjects(
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, '\\$&')
+/** Names a search reads in order before it asks the trigram index instead. */
+const SEARCH_WALK = 20_000
 
 /**
  * Files under a folder ('' the whole bucket) whose name (the last part of the path) contains q, ignoring
@@ -281,14 +283,27 @@ export async function searchObjects(
   if (!cursor.ok) return cursor
   const { from, to } = folderRange(q.prefix)
   const pattern = `%${likeEscape(q.q)}%`
-  const { rows } = await client.query<ObjectRow>(
-    `select ${OBJECT_COLUMNS} from storage.objects o
-      where o.bucket_id = $1 and o.name collate "C" >= $2 and ($3::text is null or o.name collate "C" < $3)
-        and o.name ilike $4 and storage.filename(o.name) ilike $4 and storage.filename(o.name) <> $5
-        and ($6::text is null or o.name collate "C" > $6)
-      order by o.name collate "C" limit $7`,
-    [bucketId, from, to, pattern, EMPTY_FOLDER_PLACEHOLDER, cursor.data?.b ?? null, q.limit + 1],
+  const after = cursor.data?.b ?? null
+  const matches = `storage.filename(o.name) ilike $4 and storage.filename(o.name) <> $5`
+  const range = `o.bucket_id = $1 and o.name collate "C" >= $2 and ($3::text is null or o.name collate "C" < $3)
+        and ($6::text is null or o.name collate "C" > $6)`
+  const params = [bucketId, from, to, pattern, EMPTY_FOLDER_PLACEHOLDER, after, q.limit + 1]
+  // A common term: the next names in order hold a page of hits, found by walking the name index. A rare
+  // one: the trigram index finds its few rows, sorted after. The walk is bounded, so each way is quick.
+  let { rows } = await client.query<ObjectRow>(
+    `select * from (
+       select ${OBJECT_COLUMNS} from storage.objects o where ${range} order by o.name collate "C" limit $8
+     ) o where ${matches} order by o.name collate "C" limit $7`,
+    [...params, SEARCH_WALK],
   )
+  if (rows.length <= q.limit) {
+    ;({ rows } = await client.query<ObjectRow>(
+      `select ${OBJECT_COLUMNS} from storage.objects o
+        where ${range} and o.name ilike $4 and ${matches}
+        order by o.name collate "C" limit $7`,
+      params,
+    ))
+  }
   const page = rows.slice(0, q.limit)
   return ok({
     items: page.map((r) => ({ ...fileItem(r), folder: splitPath(r.name).folder })),
