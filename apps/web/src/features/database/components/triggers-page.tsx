@@ -114,7 +114,7 @@ export function TriggersPage({ projectRef }: { projectRef: string }) {
                   {list.map((t) => (
                     <Tr key={t.id}>
                       <Td className="font-mono">{t.name}</Td>
-                      <Td className="font-mono text-xs">{eventsText(t)}</Td>
+                      <Td className="min-w-40 font-mono text-xs">{eventsText(t)}</Td>
                       <Td>{t.timing.toLowerCase()}</Td>
                       <Td>{t.orientation === 'ROW' ? 'row' : 'statement'}</Td>
                       <Td className="font-mono text-xs break-words">
