@@ -135,6 +135,7 @@ describe('A report page', () => {
             { name: 'n', type: 'int4', typeId: 23 },
           ],
           rows: [['2026-11-20', 3]],
+          snippetVisible: true,
         },
       },
     })

@@ -558,7 +558,8 @@ describe('selection header', () => {
       await navigator.clipboard.writeText('')
       return text
     }
-    expect(await copyAs(M.copyAsCsv)).toBe('id,title,meta,done,mood,score\r\n1,Todo 1,"{""a"":1}",true,sad,5')
+    // As Postgres writes CSV (COPY … CSV HEADER): t/f for booleans, LF line ends.
+    expect(await copyAs(M.copyAsCsv)).toBe('id,title,meta,done,mood,score\n1,Todo 1,"{""a"":1}",t,sad,5\n')
     expect(JSON.parse(await copyAs(M.copyAsJson))).toEqual([
       { id: 1, title: 'Todo 1', meta: { a: 1 }, done: true, mood: 'sad', score: 5 },
     ])
