@@ -10,7 +10,14 @@
 // organisation), so the theme they switch is seen by no other.
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures'
-import { csrfHeader, expectNoErrorPage, projectDatabase, screenshot, screenshotDark } from './support/journey'
+import {
+  csrfHeader,
+  expectNoErrorPage,
+  projectDatabase,
+  screenshot,
+  screenshotDark,
+  MONACO_LOAD_MS,
+} from './support/journey'
 
 const PROJECT = 'default'
 
@@ -23,7 +30,7 @@ const runButton = (page: Page) => page.getByRole('button', { name: 'Run', exact:
 
 async function openNewQuery(page: Page, ref: string) {
   await page.goto(`/project/${ref}/sql/new`)
-  await expect(editor(page)).toBeVisible()
+  await expect(editor(page)).toBeVisible({ timeout: MONACO_LOAD_MS })
   await expectNoErrorPage(page)
 }
 

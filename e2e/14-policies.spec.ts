@@ -5,7 +5,15 @@
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures'
 import { expectAccessible } from './support/accessibility'
-import { OWNER, expectNoErrorPage, projectDatabase, screenshot, screenshotDark, type Person } from './support/journey'
+import {
+  OWNER,
+  expectNoErrorPage,
+  projectDatabase,
+  screenshot,
+  screenshotDark,
+  type Person,
+  MONACO_LOAD_MS,
+} from './support/journey'
 
 const ref = 'default'
 const TABLE = 'j14_notes'
@@ -63,6 +71,8 @@ async function screenshotModal(page: Page, name: string): Promise<void> {
 test('the owner enables RLS, adds a policy from a template, edits and tests it as a user, and saves it', async ({
   page,
 }) => {
+  // Two editors of Monaco, a test run, a review and screenshots in both themes: more than the default minute.
+  test.setTimeout(180_000)
   await signIn(page, OWNER)
   await page.goto(`/project/${ref}/auth/policies?search=${TABLE}`)
   const section = page.getByRole('region', { name: TABLE })
@@ -92,7 +102,7 @@ test('the owner enables RLS, adds a policy from a template, edits and tests it a
   await templates.getByRole('button', { name: 'Use this template' }).click()
   await expect(editor.getByLabel('Policy name')).toHaveValue('Enable read access for all users')
   await expect(editor.getByText('32/63')).toBeVisible()
-  await expect(editor.getByRole('textbox', { name: 'USING expression' })).toBeAttached()
+  await expect(editor.getByRole('textbox', { name: 'USING expression' })).toBeAttached({ timeout: MONACO_LOAD_MS })
   await expectAccessible(page, { include: '[role="dialog"]' })
   await screenshotModal(page, '14-policy-editor')
   await editor.getByRole('button', { name: 'Review' }).click()

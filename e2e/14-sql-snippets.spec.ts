@@ -4,7 +4,7 @@
 // it. The member and the project are this journey's own, so no other journey's shared snippets are listed.
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures'
-import { expectNoErrorPage, screenshot, screenshotDark } from './support/journey'
+import { expectNoErrorPage, screenshot, screenshotDark, MONACO_LOAD_MS } from './support/journey'
 
 const editor = (page: Page) =>
   page.locator('.monaco-editor').filter({ has: page.getByRole('textbox', { name: 'SQL' }) })
@@ -18,7 +18,7 @@ test('a new query becomes a saved snippet on its first edit, is listed, and a te
   const SQL = `/project/${ref}/sql`
   await signIn(page, await platform.member('j14', 'owner'))
   await page.goto(`${SQL}/new`)
-  await expect(editor(page)).toBeVisible()
+  await expect(editor(page)).toBeVisible({ timeout: MONACO_LOAD_MS })
   await expect(snippets(page).getByText('No project queries found')).toBeVisible()
   await expectNoErrorPage(page)
 

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test'
 import { expectAccessible } from './support/accessibility'
 import { expect, signIn, test } from './support/fixtures'
-import { expectNoErrorPage, projectDatabase, screenshot, screenshotDark } from './support/journey'
+import { expectNoErrorPage, projectDatabase, screenshot, screenshotDark, MONACO_LOAD_MS } from './support/journey'
 
 const PROJECT = 'default'
 const textArea = (page: Page) => page.getByRole('textbox', { name: 'SQL' })
@@ -49,7 +49,7 @@ test('an owner creates a report, adds a chart from the SQL editor, renames and d
 
   // Chart a query in the SQL editor and add the chart to the report.
   await page.goto(`/project/${PROJECT}/sql/new`)
-  await expect(editor(page)).toBeVisible()
+  await expect(editor(page)).toBeVisible({ timeout: MONACO_LOAD_MS })
   await editor(page).click()
   await page.keyboard.insertText('select day, signups from public.j17_signups order by day;')
   await expect(page).toHaveURL(new RegExp(`/project/${PROJECT}/sql/[0-9a-f-]{36}$`))

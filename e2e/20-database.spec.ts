@@ -102,7 +102,7 @@ test('the owner lists tables, writes a trigger function and a trigger, sees it f
   )
   await triggerPanel.getByRole('button', { name: 'Run' }).click()
   await expect(triggerPanel).toHaveCount(0)
-  const section = page.getByRole('region', { name: TABLE })
+  const section = page.getByRole('region', { name: TABLE, exact: true })
   await expect(section.getByRole('row').filter({ hasText: TRIGGER })).toContainText('INSERT OR UPDATE OF title')
   await expectAccessible(page)
   await screenshot(page, '20-database-triggers')
@@ -135,7 +135,9 @@ test('a Read-only member sees the lists without a control to change them', async
     await expect(page.getByRole('button', { name })).toHaveCount(0)
     await expectNoErrorPage(page)
   }
-  await expect(page.getByRole('region', { name: TABLE }).getByText('disabled', { exact: true })).toBeVisible()
-  await expect(page.getByRole('region', { name: TABLE })).toContainText(TRIGGER)
+  await expect(
+    page.getByRole('region', { name: TABLE, exact: true }).getByText('disabled', { exact: true }),
+  ).toBeVisible()
+  await expect(page.getByRole('region', { name: TABLE, exact: true })).toContainText(TRIGGER)
   await expect(page.getByRole('switch')).toHaveCount(0)
 })

@@ -26,6 +26,12 @@ export const OWNER: Person = { name: 'Olive Owner', email: 'owner@example.com', 
 export const OWNER_ORGANIZATION = `${OWNER.name}'s Organization`
 export const DEFAULT_PROJECT = 'Default project'
 
+/**
+ * How long a page may take to show its first Monaco editor: the editor is a lazy chunk of a few MB, parsed on
+ * first use, which takes seconds while other journeys load the machine.
+ */
+export const MONACO_LOAD_MS = 60_000
+
 /** Texts the journeys look for, as the web app writes them (the messages.ts files of apps/web). */
 export const TEXT = {
   errorTitle: 'Something went wrong',
