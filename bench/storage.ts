@@ -1,5 +1,5 @@
 // Storage figures (DESIGN.md budgets, issue 24 point 9): a 1 GB upload and download through the API against a
-// bare route in the same process streaming the same bytes to and from the same disk (and `cp` beside them),
+// bare route in the same server streaming the same bytes to and from the same disk (and `cp` beside them),
 // with the process's RSS growth; folder and bucket listings (first page, page 50); bucket-wide search on
 // 1,000,000 objects; a zip of 1,000 files / 1 GB; renaming a 10,000-object folder.
 import { execFileSync } from 'node:child_process'
@@ -9,7 +9,6 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import Fastify from 'fastify'
 import pg from 'pg'
 import { byteKey } from '@basalt/server/src/storage/object-store.ts'
 import { inProcessProject } from './in-process.ts'
@@ -73,28 +72,42 @@ export async function storageBench(table: Report): Promise<void> {
     table(figure, value, budget, ok)
   }
   const p = await inProcessProject('storage')
-  // The bare baseline: the least an HTTP route can do with the bytes, on the same disk, in this process.
-  const bare = Fastify()
-  bare.addContentTypeParser('*', (_req, _payload, done) => done(null))
   try {
     const work = path.join(p.app.platform.config.dataDir, 'bench-files')
     await mkdir(work, { recursive: true })
     const bareDir = path.join(p.app.platform.config.dataDir, 'storage', 'bare')
     await mkdir(bareDir, { recursive: true })
-    bare.put('/bare/:name', async (req) => {
-      await pipeline(
-        req.raw,
-        createWriteStream(path.join(bareDir, (req.params as { name: string }).name), { highWaterMark: MB }),
-      )
-      return { ok: true }
-    })
-    bare.get('/bare/:name', async (req, reply) => {
-      const file = path.join(bareDir, (req.params as { name: string }).name)
-      reply.header('content-length', (await stat(file)).size)
-      return reply.send(createReadStream(file, { highWaterMark: MB }))
-    })
-    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' })
     const base = await p.app.listen({ port: 0, host: '127.0.0.1' })
+    // The bare baseline (issue 24 point 9): a route in the same server — the same socket, process and event
+    // loop as Basalt's routes — that does the least an HTTP route can do with the bytes: stream the body to a
+    // file on the same disk, and a file to the answer. It sits in front of Basalt's own handler.
+    const server = p.app.server
+    const basalt = server.listeners('request') as ((req: http.IncomingMessage, res: http.ServerResponse) => void)[]
+    server.removeAllListeners('request')
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const name = /^\/bare\/([\w.-]+)$/.exec(req.url ?? '')?.[1]
+      if (!name) {
+        for (const handler of basalt) handler(req, res)
+        return
+      }
+      const file = path.join(bareDir, name)
+      const done = (err?: unknown) => {
+        if (err && !res.headersSent) res.writeHead(500).end(String(err))
+      }
+      if (req.method === 'PUT') {
+        pipeline(req, createWriteStream(file, { highWaterMark: MB }))
+          .then(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'))
+          .catch(done)
+      } else {
+        stat(file)
+          .then((s) => {
+            res.writeHead(200, { 'content-length': s.size })
+            return pipeline(createReadStream(file, { highWaterMark: MB }), res)
+          })
+          .catch(done)
+      }
+    })
+    const bareBase = base
     const api = `/api/storage/${p.ref}`
     const auth = () => {
       const cookie = [...p.owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
@@ -273,7 +286,6 @@ export async function storageBench(table: Report): Promise<void> {
       report('storage: zip RSS growth', `${(zip.growth / MB).toFixed(0)} MB`, '< 100 MB', zip.growth < 100 * MB)
     }
   } finally {
-    await bare.close()
     await p.close()
   }
 }

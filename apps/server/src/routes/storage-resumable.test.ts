@@ -7,6 +7,8 @@ import * as tus from 'tus-js-client'
 import { STORAGE_MESSAGES } from '@basalt/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Agent, createProjectApp } from '../../test/platform-app.ts'
+import { buildApp } from '../app.ts'
+import type { App } from './types.ts'
 import { STORAGE_BACKENDS, type OpenBackend } from '../../test/storage-backends.ts'
 import { bytePrefix, type ObjectStore } from '../storage/object-store.ts'
 
@@ -18,6 +20,8 @@ describe.each(STORAGE_BACKENDS)('resumable uploads on %s', (_kind, open) => {
   let project: pg.Client
   let base: string
   let staging: string
+  /** Basalt started again on the same data (the restart test). */
+  let restarted: App | undefined
   const endpoint = () => `${base}/project-api/${p.ref}/storage/v1/upload/resumable`
   const headersOf = (agent: Agent) => ({
     cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
@@ -57,12 +61,17 @@ describe.each(STORAGE_BACKENDS)('resumable uploads on %s', (_kind, open) => {
     backend = await open()
     store = backend.store
     staging = await mkdtemp(path.join(os.tmpdir(), 'basalt-staging-'))
-    p = await createProjectApp('Resumable', { objectStore: store, config: { dataDir: staging } })
+    // Closing a server leaves the store to the test (the restart test starts a second server on it).
+    p = await createProjectApp('Resumable', {
+      objectStore: { ...store, close: async () => {} },
+      config: { dataDir: staging },
+    })
     project = p.database
     base = await p.t.app.listen({ port: 0, host: '127.0.0.1' })
     await p.owner.post(`/api/storage/${p.ref}/buckets`, { id: 'big', file_size_limit: 20 * 1024 * 1024 })
   })
   afterAll(async () => {
+    await restarted?.close()
     await p?.close()
     await backend?.close()
     await rm(staging, { recursive: true, force: true })
@@ -113,5 +122,32 @@ describe.each(STORAGE_BACKENDS)('resumable uploads on %s', (_kind, open) => {
     expect(noToken.status).toBe(403)
     const names = await project.query(`select name from storage.objects where bucket_id = 'big' order by name`)
     expect(names.rows).toEqual([{ name: 'videos/clip.bin' }])
+  })
+
+  it('finishes an upload after Basalt restarts in the middle of it', async () => {
+    const data = Buffer.alloc(5 * 1024 * 1024)
+    for (let i = 0; i < data.length; i += 4) data.writeUInt32LE(i ^ 0x5a5a5a5a, i)
+    const first = await run(data, { name: 'restart/clip.bin', stopAfter: 2 * 1024 * 1024 })
+    expect(first.stopped).toBe(true)
+    // Basalt stops, and starts again on the same platform database, data directory and store, at the same
+    // address: nothing of the upload is kept in the first server's memory.
+    await p.t.app.close()
+    restarted = await buildApp({
+      config: p.t.config,
+      db: p.t.db,
+      projectDatabases: p.t.projectDatabases,
+      platformUrl: p.t.platformUrl,
+      webDistDir: null,
+      objectStore: { ...store, close: async () => {} },
+    })
+    await restarted.listen({ port: Number(new URL(base).port), host: '127.0.0.1' })
+    expect((await project.query(`select 1 from storage.objects where name = 'restart/clip.bin'`)).rows).toEqual([])
+    const second = await run(data, { name: 'restart/clip.bin', uploadUrl: first.url! })
+    expect(second.error).toBeNull()
+    const res = await fetch(`${base}/api/storage/${p.ref}/buckets/big/objects/download?path=restart/clip.bin`, {
+      headers: { cookie: headersOf(p.owner).cookie },
+    })
+    expect(res.status).toBe(200)
+    expect(Buffer.from(await res.arrayBuffer()).equals(data)).toBe(true)
   })
 })

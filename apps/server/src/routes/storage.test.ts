@@ -154,6 +154,29 @@ describe.each(STORAGE_BACKENDS)('storage routes on %s', (_kind, open) => {
       expect(outside.statusCode).toBe(416)
     })
 
+    it("records a download in last_accessed_at, a Read-only member's too, and nothing else", async () => {
+      const item: StorageItem = (await upload(p.owner, 'docs', 'read-me.txt', 'read')).json()
+      await project.query(
+        `update storage.objects set last_accessed_at = '2020-01-01', updated_at = '2021-01-01' where id = $1`,
+        [item.id],
+      )
+      const accessed = async () =>
+        (
+          await project.query<{ last: Date; updated: Date }>(
+            'select last_accessed_at as last, updated_at as updated from storage.objects where id = $1',
+            [item.id],
+          )
+        ).rows[0]!
+      expect((await readOnly.get(objects('docs', '/download?path=read-me.txt'))).statusCode).toBe(200)
+      // Recorded after the answer: wait for it (bounded).
+      for (let i = 0; i < 100 && (await accessed()).last.getUTCFullYear() === 2020; i++) {
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      const after = await accessed()
+      expect(Date.now() - after.last.getTime()).toBeLessThan(60_000)
+      expect(after.updated.toISOString()).toBe('2021-01-01T00:00:00.000Z')
+    })
+
     it('refuses a taken name, and replaces it with upsert (the old bytes removed)', async () => {
       await upload(p.owner, 'docs', 'same.txt', 'first')
       const again = await upload(p.owner, 'docs', 'same.txt', 'second')

@@ -31,6 +31,7 @@ import { z } from 'zod'
 import type { PlatformContext } from '../platform/context.ts'
 import type { BucketJobs } from '../storage/bucket-jobs.ts'
 import { createBucket, getBucket, listBuckets, updateBucket } from '../storage/buckets.ts'
+import { recordAccess } from '../storage/access-times.ts'
 import { sendObject, sendZip } from '../storage/delivery.ts'
 import { byteKey, type ObjectStore } from '../storage/object-store.ts'
 import {
@@ -275,7 +276,10 @@ export function storageRoutes(app: App, ctx: PlatformContext, { store, jobs }: S
         inBucket(id, (c) => getObject(c, id, req.query.path)),
       )
       if (!row.ok) return reply.result(row)
-      return sendObject(req, reply, store, ref, id, row.data, { download: req.query.download })
+      const sent = await sendObject(req, reply, store, ref, id, row.data, { download: req.query.download })
+      if (reply.statusCode < 400 && req.method !== 'HEAD')
+        recordAccess(ctx, req.projectAccess!.project, row.data.id, req.log)
+      return sent
     },
   )
 
