@@ -182,3 +182,59 @@ export type ParsedTriggerDefinition = z.output<typeof createTriggerBodySchema>
 
 /** PATCH …/database/triggers?id=: enable or disable. */
 export const updateTriggerBodySchema = z.object({ enabled: z.boolean() })
+
+// ---------- publications (Database › Replication) ----------
+
+export const publicationOperationSchema = z.enum(['insert', 'update', 'delete', 'truncate'])
+export type PublicationOperation = z.infer<typeof publicationOperationSchema>
+
+/** A table of a publication as pg_publication_rel has it: its column list and row filter, where given. */
+export const publicationTableSchema = z.object({
+  schema: z.string(),
+  name: z.string(),
+  /** The published columns (`FOR TABLE t (a, b)`), null for all of them. */
+  columns: z.array(z.string()).nullable(),
+  /** The row filter (`WHERE (…)`) as Postgres writes it back, or null. */
+  row_filter: z.string().nullable(),
+})
+export type PublicationTable = z.infer<typeof publicationTableSchema>
+
+/** A publication (pg_publication), with what it publishes. */
+export const publicationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  owner: z.string(),
+  /** FOR ALL TABLES. */
+  all_tables: z.boolean(),
+  /** The operations it publishes, in Postgres' order. */
+  operations: z.array(publicationOperationSchema),
+  /** publish_via_partition_root. */
+  via_root: z.boolean(),
+  /** Tables named one by one (FOR TABLE). */
+  tables: z.array(publicationTableSchema),
+  /** Schemas whose every table it publishes (FOR TABLES IN SCHEMA). */
+  schemas: z.array(z.string()),
+  comment: z.string().nullable(),
+})
+export type Publication = z.infer<typeof publicationSchema>
+
+/** GET …/database/publications: the publications, and whether the server publishes logical changes at all. */
+export const publicationsResponseSchema = z.object({
+  /** The server's wal_level: publications send changes only at `logical`. */
+  wal_level: z.string(),
+  publications: z.array(publicationSchema),
+})
+export type PublicationsResponse = z.infer<typeof publicationsResponseSchema>
+
+/** POST …/database/publications; PATCH …?id= takes the same (the name is kept). */
+export const publicationDefinitionSchema = z.object({
+  name: identifier,
+  /** Tables by schema and name: the admin role may publish tables it owns (all tables and whole schemas need a superuser). */
+  tables: z
+    .array(z.object({ schema: identifier, name: identifier }))
+    .max(10_000)
+    .default([]),
+  operations: z.array(publicationOperationSchema).min(1).max(4),
+})
+export type PublicationDefinition = z.input<typeof publicationDefinitionSchema>
+export type ParsedPublicationDefinition = z.output<typeof publicationDefinitionSchema>

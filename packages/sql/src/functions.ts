@@ -114,7 +114,8 @@ export function buildCreateFunction(def: ParsedFunctionDefinition): string {
  * the server checks each before running them, so that SQL-by-design text cannot add a statement.
  */
 export interface BuiltStatement {
-  kind: 'CreateFunctionStmt' | 'CreateTrigStmt' | 'CommentStmt' | 'RenameStmt' | 'AlterObjectSchemaStmt' | 'DropStmt'
+  /** The parse tree's node of the statement (libpg-query's name), which the server checks it is. */
+  kind: string
   sql: string
 }
 

@@ -22,8 +22,9 @@ export const PROJECT_CLUSTER_SETTINGS: Record<string, string> = {
   maintenance_work_mem: '32MB',
   max_wal_size: '256MB',
   min_wal_size: '32MB',
-  // Enough WAL for a read replica to stream from (replicas.ts), and a few senders and slots for them.
-  wal_level: 'replica',
+  // Enough WAL for a read replica to stream from (replicas.ts), and a few senders and slots for them;
+  // logical, so that the project's publications (Database › Replication) publish changes.
+  wal_level: 'logical',
   max_wal_senders: '4',
   max_replication_slots: '4',
   max_worker_processes: '4',

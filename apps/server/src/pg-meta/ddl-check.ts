@@ -1,6 +1,9 @@
 import { fail, ok, type Result } from '@basalt/contracts'
-import type { BuiltStatement } from '@basalt/sql'
+import { joinStatements, type BuiltStatement } from '@basalt/sql'
 import { parse, SqlError } from 'libpg-query'
+import type pg from 'pg'
+import { buildFromInput } from './catalog.ts'
+import { runCheckedDdl } from './expression.ts'
 
 /** The refusal of built DDL whose SQL-by-design parts (a type, a default, a condition) add a statement. */
 export const EXTRA_STATEMENT_MESSAGE = 'The definition must not contain other statements'
@@ -27,4 +30,20 @@ export async function checkBuiltStatements(statements: readonly BuiltStatement[]
     if (kinds.length !== 1 || kinds[0] !== statement.kind) return fail('bad_request', EXTRA_STATEMENT_MESSAGE)
   }
   return ok(null)
+}
+
+/**
+ * Builds a Database page's statements from caller input, checks them with {@link checkBuiltStatements} and
+ * runs them as one text in the caller's transaction (string constants read as the check read them).
+ * Refused input is a `bad_request`, Postgres' refusal a `pg_error` with its position in the text.
+ *
+ * @example
+ *   const created = await runBuiltDdl(client, () => createPublicationStatements(def))
+ */
+export async function runBuiltDdl(client: pg.ClientBase, build: () => BuiltStatement[]): Promise<Result<null>> {
+  const built = buildFromInput(build)
+  if (!built.ok) return built
+  const checked = await checkBuiltStatements(built.data)
+  if (!checked.ok) return checked
+  return runCheckedDdl(client, ok(joinStatements(built.data)))
 }

@@ -6,10 +6,9 @@ import {
   type DatabaseTrigger,
   type Result,
 } from '@basalt/contracts'
-import { buildDropTrigger, buildSetTriggerEnabled, createTriggerStatements, joinStatements } from '@basalt/sql'
+import { buildDropTrigger, buildSetTriggerEnabled, createTriggerStatements } from '@basalt/sql'
 import type pg from 'pg'
 import {
-  buildFromInput,
   RELATION_IS_VISIBLE,
   runSql,
   schemaFilterCondition,
@@ -17,8 +16,7 @@ import {
   toNumber,
   type SchemaFilter,
 } from './catalog.ts'
-import { checkBuiltStatements } from './ddl-check.ts'
-import { runCheckedDdl } from './expression.ts'
+import { runBuiltDdl } from './ddl-check.ts'
 import { refuseProtectedSchema } from './schemas.ts'
 
 /**
@@ -146,11 +144,7 @@ export async function createTrigger(client: pg.ClientBase, body: CreateTriggerBo
   const def = createTriggerBodySchema.parse(body)
   const refused = refuseProtectedSchema(def.schema)
   if (refused) return refused
-  const built = buildFromInput(() => createTriggerStatements(def))
-  if (!built.ok) return built
-  const checked = await checkBuiltStatements(built.data)
-  if (!checked.ok) return checked
-  const created = await runCheckedDdl(client, ok(joinStatements(built.data)))
+  const created = await runBuiltDdl(client, () => createTriggerStatements(def))
   if (!created.ok) return created
   const rows = await runSql<{ id: string }>(
     client,

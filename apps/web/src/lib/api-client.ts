@@ -10,12 +10,14 @@ export class ApiError extends Error {
   readonly status: number
   readonly formattedError: string | undefined
   readonly position: number | undefined
+  /** Postgres' SQLSTATE of a `pg_error` (which field a Database form shows it beside). */
+  readonly sqlState: string | undefined
 
   constructor(
     code: ApiError['code'],
     message: string,
     status: number,
-    extra: { formattedError?: string; position?: number } = {},
+    extra: { formattedError?: string; position?: number; sqlState?: string } = {},
   ) {
     super(message)
     this.name = 'ApiError'
@@ -23,6 +25,7 @@ export class ApiError extends Error {
     this.status = status
     this.formattedError = extra.formattedError
     this.position = extra.position
+    this.sqlState = extra.sqlState
   }
 }
 
@@ -99,8 +102,8 @@ function parseJson(text: string): unknown {
 export function apiErrorOf(status: number, json: unknown): ApiError {
   const parsed = apiErrorSchema.safeParse(json)
   if (parsed.success) {
-    const { code, message, formattedError, position } = parsed.data
-    return new ApiError(code, message, status, { formattedError, position })
+    const { code, message, formattedError, position, pg } = parsed.data
+    return new ApiError(code, message, status, { formattedError, position, sqlState: pg?.code })
   }
   return new ApiError('internal', `Request failed with status ${status}`, status)
 }

@@ -14,7 +14,7 @@ import {
 } from '../../pg-meta/functions.ts'
 import { refParams, type App } from '../types.ts'
 import { PG_META, read, write } from './access.ts'
-import { auditChange } from './audit-change.ts'
+import { runChange, schemaFilterOf } from './database-change.ts'
 
 const FUNCTIONS = `${PG_META}/database/functions`
 const nameOf = (fn: { schema: string; name: string; identity_arguments: string }) =>
@@ -26,15 +26,7 @@ export function databaseFunctionRoutes(app: App): void {
     FUNCTIONS,
     { config: read, schema: { params: refParams, querystring: schemaFilterQuerySchema } },
     async (req, reply) =>
-      reply.result(
-        await req.project.catalog((c) =>
-          listDatabaseFunctions(c, {
-            includedSchemas: req.query.included_schemas,
-            excludedSchemas: req.query.excluded_schemas,
-            includeSystemSchemas: req.query.include_system_schemas,
-          }),
-        ),
-      ),
+      reply.result(await req.project.catalog((c) => listDatabaseFunctions(c, schemaFilterOf(req.query)))),
   )
 
   app.get(
@@ -54,12 +46,10 @@ export function databaseFunctionRoutes(app: App): void {
     { config: write, schema: { params: refParams, body: functionDefinitionSchema } },
     async (req, reply) =>
       reply.result(
-        await auditChange(
-          req,
-          await req.project.ddl((c) => createDatabaseFunction(c, req.body)),
-          'database.function.create',
-          nameOf,
-        ),
+        await runChange(req, (c) => createDatabaseFunction(c, req.body), {
+          action: 'database.function.create',
+          target: nameOf,
+        }),
         201,
       ),
   )
@@ -72,12 +62,10 @@ export function databaseFunctionRoutes(app: App): void {
     },
     async (req, reply) =>
       reply.result(
-        await auditChange(
-          req,
-          await req.project.ddl((c) => updateDatabaseFunction(c, req.query.id, req.body)),
-          'database.function.update',
-          nameOf,
-        ),
+        await runChange(req, (c) => updateDatabaseFunction(c, req.query.id, req.body), {
+          action: 'database.function.update',
+          target: nameOf,
+        }),
       ),
   )
 
@@ -86,13 +74,11 @@ export function databaseFunctionRoutes(app: App): void {
     { config: write, schema: { params: refParams, querystring: dropObjectQuerySchema } },
     async (req, reply) =>
       reply.result(
-        await auditChange(
-          req,
-          await req.project.ddl((c) => deleteDatabaseFunction(c, req.query.id, req.query.cascade)),
-          'database.function.delete',
-          nameOf,
-          { cascade: req.query.cascade ?? false },
-        ),
+        await runChange(req, (c) => deleteDatabaseFunction(c, req.query.id, req.query.cascade), {
+          action: 'database.function.delete',
+          target: nameOf,
+          details: { cascade: req.query.cascade ?? false },
+        }),
       ),
   )
 }

@@ -8,7 +8,7 @@ import {
 import { createTrigger, deleteTrigger, listTriggers, setTriggerEnabled } from '../../pg-meta/triggers.ts'
 import { refParams, type App } from '../types.ts'
 import { PG_META, read, write } from './access.ts'
-import { auditChange } from './audit-change.ts'
+import { runChange, schemaFilterOf } from './database-change.ts'
 
 const TRIGGERS = `${PG_META}/database/triggers`
 const nameOf = (t: { schema: string; table: string; name: string }) => `${t.name} on ${t.schema}.${t.table}`
@@ -18,16 +18,7 @@ export function databaseTriggerRoutes(app: App): void {
   app.get(
     TRIGGERS,
     { config: read, schema: { params: refParams, querystring: schemaFilterQuerySchema } },
-    async (req, reply) =>
-      reply.result(
-        await req.project.catalog((c) =>
-          listTriggers(c, {
-            includedSchemas: req.query.included_schemas,
-            excludedSchemas: req.query.excluded_schemas,
-            includeSystemSchemas: req.query.include_system_schemas,
-          }),
-        ),
-      ),
+    async (req, reply) => reply.result(await req.project.catalog((c) => listTriggers(c, schemaFilterOf(req.query)))),
   )
 
   app.post(
@@ -35,12 +26,7 @@ export function databaseTriggerRoutes(app: App): void {
     { config: write, schema: { params: refParams, body: createTriggerBodySchema } },
     async (req, reply) =>
       reply.result(
-        await auditChange(
-          req,
-          await req.project.ddl((c) => createTrigger(c, req.body)),
-          'database.trigger.create',
-          nameOf,
-        ),
+        await runChange(req, (c) => createTrigger(c, req.body), { action: 'database.trigger.create', target: nameOf }),
         201,
       ),
   )
@@ -53,12 +39,10 @@ export function databaseTriggerRoutes(app: App): void {
     },
     async (req, reply) =>
       reply.result(
-        await auditChange(
-          req,
-          await req.project.ddl((c) => setTriggerEnabled(c, req.query.id, req.body.enabled)),
-          req.body.enabled ? 'database.trigger.enable' : 'database.trigger.disable',
-          nameOf,
-        ),
+        await runChange(req, (c) => setTriggerEnabled(c, req.query.id, req.body.enabled), {
+          action: req.body.enabled ? 'database.trigger.enable' : 'database.trigger.disable',
+          target: nameOf,
+        }),
       ),
   )
 
@@ -67,12 +51,10 @@ export function databaseTriggerRoutes(app: App): void {
     { config: write, schema: { params: refParams, querystring: dropObjectQuerySchema } },
     async (req, reply) =>
       reply.result(
-        await auditChange(
-          req,
-          await req.project.ddl((c) => deleteTrigger(c, req.query.id, req.query.cascade)),
-          'database.trigger.delete',
-          nameOf,
-        ),
+        await runChange(req, (c) => deleteTrigger(c, req.query.id, req.query.cascade), {
+          action: 'database.trigger.delete',
+          target: nameOf,
+        }),
       ),
   )
 }

@@ -3,6 +3,7 @@ import { catalogRoutes } from './catalog.ts'
 import { overviewRoutes } from './overview.ts'
 import { databaseFunctionRoutes } from './database-functions.ts'
 import { databaseTriggerRoutes } from './database-triggers.ts'
+import { databasePublicationRoutes } from './database-publications.ts'
 import { policyRoutes } from './policies.ts'
 import { schemaChangeRoutes } from './schema-changes.ts'
 import { tableCsvRoutes } from './table-csv.ts'
@@ -21,4 +22,5 @@ export function pgMetaRoutes(app: App): void {
   overviewRoutes(app)
   databaseFunctionRoutes(app)
   databaseTriggerRoutes(app)
+  databasePublicationRoutes(app)
 }

@@ -3,6 +3,7 @@ import { TableFormPanel } from '../../features/table-editor/components/table-for
 import { FunctionsPage } from '../../features/database/components/functions-page'
 import { TablesPage, type TableForms } from '../../features/database/components/tables-page'
 import { TriggersPage } from '../../features/database/components/triggers-page'
+import { PublicationsPage } from '../../features/database/components/publications-page'
 import { useProject } from '../../project/use-project'
 
 /**
@@ -30,4 +31,9 @@ export function DatabaseFunctionsRoute() {
 export function DatabaseTriggersRoute() {
   const { project } = useProject()
   return <TriggersPage projectRef={project.ref} />
+}
+
+export function DatabaseReplicationRoute() {
+  const { project } = useProject()
+  return <PublicationsPage projectRef={project.ref} />
 }

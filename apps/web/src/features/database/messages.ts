@@ -11,6 +11,8 @@ export const DATABASE_MESSAGES = {
   sqlLabel: 'SQL to run',
   failed: 'Postgres refused the change. Nothing was changed.',
   backToEdit: 'Back to edit',
+  review: 'Review SQL',
+  refusedBeside: 'Postgres refused the change, nothing was changed:',
   run: 'Run',
   cancel: 'Cancel',
 
@@ -83,4 +85,29 @@ export const TRIGGER_MESSAGES = {
   deleted: (name: string) => `Trigger ${name} deleted`,
   created: (name: string) => `Trigger ${name} created`,
   toggleFailed: (message: string) => `Failed to change the trigger: ${message}`,
+} as const
+
+export const PUBLICATION_MESSAGES = {
+  title: 'Publications',
+  description: 'What this database publishes to logical replication subscribers: tables and operations.',
+  search: 'Search for a publication',
+  create: 'New publication',
+  loadError: 'Failed to retrieve publications',
+  empty: 'No publications yet',
+  noResults: (search: string) => `No publications match “${search}”`,
+  walLevel: (level: string) =>
+    `This server runs with wal_level = ${level}: its publications send nothing until it runs with wal_level = logical (set it in postgresql.conf and restart the server).`,
+  createTitle: 'Create a new publication',
+  editTitle: (name: string) => `Edit publication ${name}`,
+  edit: (name: string) => `Edit publication ${name}`,
+  remove: (name: string) => `Delete publication ${name}`,
+  deleteTitle: (name: string) => `Delete publication ${name}`,
+  deleted: (name: string) => `Publication ${name} deleted`,
+  saved: (name: string) => `Publication ${name} saved`,
+  nameRequired: 'Please enter a name for the publication',
+  operationsRequired: 'Please choose at least one operation',
+  allTables: 'All tables',
+  superuserOnly:
+    'All tables and whole schemas are published only by a superuser: choose the tables here. The project’s admin role may publish the tables it owns.',
+  noTables: 'No tables',
 } as const

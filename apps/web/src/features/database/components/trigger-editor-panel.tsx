@@ -3,14 +3,12 @@ import { toast } from 'sonner'
 import { createTriggerBodySchema, type CreateTriggerBody, type TriggerEvent } from '@basalt/contracts'
 import { buildCreateTrigger } from '@basalt/sql'
 import { useTables } from '../../../project/pg-meta/get-tables'
-import { Button } from '../../../ui/button'
 import { FormField } from '../../../ui/form-field'
 import { Input, NativeSelect } from '../../../ui/input'
-import { SidePanel } from '../../../ui/side-panel'
 import { useCreateTrigger } from '../api/change-trigger'
 import { useTriggerFunctions } from '../api/get-trigger-functions'
-import { DATABASE_MESSAGES, TRIGGER_MESSAGES as MESSAGES } from '../messages'
-import { SqlReview } from './sql-review'
+import { TRIGGER_MESSAGES as MESSAGES } from '../messages'
+import { ChangePanel, type FieldOfError } from './change-panel'
 
 const EVENTS: TriggerEvent[] = ['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE']
 const TIMINGS = ['BEFORE', 'AFTER', 'INSTEAD OF'] as const
@@ -31,9 +29,23 @@ type Form = {
 type Errors = Partial<Record<'table' | 'name' | 'events' | 'fn', string>>
 
 /**
+ * Which field a refusal concerns: a name taken (42710), a BEFORE or INSTEAD OF trigger on a relation that
+ * cannot have one (42809), a condition that does not compile or names a missing column (42601, 42703, 42804).
+ */
+const TRIGGER_FIELDS: FieldOfError<string> = {
+  '42710': 'name',
+  '42809': 'timing',
+  '42601': 'condition',
+  '42703': 'condition',
+  '42804': 'condition',
+  '42P17': 'condition',
+}
+
+/**
  * Creates a trigger on a table of `schema`: the events (UPDATE OF chosen columns), before / after / instead
  * of, for each row or statement, a WHEN condition, and the function it runs, chosen from the trigger functions.
- * The SQL is reviewed before it runs; Postgres' refusal (a BEFORE trigger on a view …) stays beside it.
+ * The SQL is reviewed before it runs; Postgres' refusal (a BEFORE trigger on a view …) is shown beside the
+ * field it concerns.
  */
 export function TriggerEditorPanel({
   projectRef,
@@ -59,18 +71,17 @@ export function TriggerEditorPanel({
     args: '',
   })
   const [errors, setErrors] = useState<Errors>({})
-  const [review, setReview] = useState<{ body: CreateTriggerBody; sql: string } | null>(null)
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }))
   const table = tables.data?.find((t) => t.name === form.table)
 
-  const toReview = () => {
+  const prepare = () => {
     const found: Errors = {}
     if (form.table === '') found.table = MESSAGES.tableRequired
     if (form.name.trim() === '') found.name = MESSAGES.nameRequired
     if (form.events.length === 0) found.events = MESSAGES.eventsRequired
     if (form.fn === '') found.fn = MESSAGES.functionRequired
     setErrors(found)
-    if (Object.keys(found).length > 0) return
+    if (Object.keys(found).length > 0) return null
     const [functionSchema, functionName] = JSON.parse(form.fn) as [string, string]
     const body: CreateTriggerBody = {
       schema,
@@ -85,55 +96,28 @@ export function TriggerEditorPanel({
       function_name: functionName,
       function_args: form.args === '' ? [] : form.args.split('\n'),
     }
-    create.reset()
-    setReview({ body, sql: buildCreateTrigger(createTriggerBodySchema.parse(body)) })
-  }
-
-  const run = () => {
-    if (!review) return
-    create.mutate(review.body, {
-      onSuccess: (trigger) => {
-        toast.success(MESSAGES.created(trigger.name))
-        onClose()
-      },
-    })
+    return { body, sql: buildCreateTrigger(createTriggerBodySchema.parse(body)) }
   }
 
   return (
-    <SidePanel
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ChangePanel
       title={MESSAGES.createTitle}
-      footer={
-        review ? (
-          <>
-            <Button onClick={() => setReview(null)}>{DATABASE_MESSAGES.backToEdit}</Button>
-            <Button variant="primary" loading={create.isPending} onClick={run}>
-              {DATABASE_MESSAGES.run}
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button onClick={onClose}>{DATABASE_MESSAGES.cancel}</Button>
-            <Button variant="primary" onClick={toReview}>
-              Review SQL
-            </Button>
-          </>
-        )
-      }
+      onClose={onClose}
+      mutation={create}
+      prepare={prepare}
+      fields={TRIGGER_FIELDS}
+      onDone={(trigger) => {
+        toast.success(MESSAGES.created(trigger.name))
+        onClose()
+      }}
     >
-      {review ? (
-        <>
-          <h3 className="text-sm font-semibold">{DATABASE_MESSAGES.reviewTitle}</h3>
-          <SqlReview sql={review.sql} error={create.error} />
-        </>
-      ) : (
+      {(refused) => (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Name" error={errors.name}>
+            <FormField label="Name" error={errors.name ?? refused('name')}>
               <Input value={form.name} onChange={(e) => set('name', e.target.value)} spellCheck={false} />
             </FormField>
-            <FormField label="Table" error={errors.table}>
+            <FormField label="Table" error={errors.table ?? refused('table')}>
               <NativeSelect
                 value={form.table}
                 onChange={(e) => setForm((f) => ({ ...f, table: e.target.value, updateColumns: [] }))}
@@ -199,7 +183,7 @@ export function TriggerEditorPanel({
             </fieldset>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Timing">
+            <FormField label="Timing" error={refused('timing')}>
               <NativeSelect value={form.timing} onChange={(e) => set('timing', e.target.value as Form['timing'])}>
                 {TIMINGS.map((t) => (
                   <option key={t} value={t}>
@@ -218,7 +202,11 @@ export function TriggerEditorPanel({
               </NativeSelect>
             </FormField>
           </div>
-          <FormField label="Condition (WHEN)" description="An expression on old and new; empty to always fire.">
+          <FormField
+            label="Condition (WHEN)"
+            description="An expression on old and new; empty to always fire."
+            error={refused('condition')}
+          >
             <Input
               value={form.condition}
               onChange={(e) => set('condition', e.target.value)}
@@ -228,7 +216,9 @@ export function TriggerEditorPanel({
           </FormField>
           <FormField
             label="Function"
-            error={errors.fn ?? (functions.data?.length === 0 ? MESSAGES.noTriggerFunctions : undefined)}
+            error={
+              errors.fn ?? refused('fn') ?? (functions.data?.length === 0 ? MESSAGES.noTriggerFunctions : undefined)
+            }
           >
             <NativeSelect value={form.fn} onChange={(e) => set('fn', e.target.value)}>
               <option value="">Choose a trigger function</option>
@@ -249,6 +239,6 @@ export function TriggerEditorPanel({
           </FormField>
         </>
       )}
-    </SidePanel>
+    </ChangePanel>
   )
 }
