@@ -212,9 +212,12 @@ export async function expectAccessible(page: Page, options: AccessibilityOptions
   expect(findings.length === 0, describeViolations(findings)).toBe(true)
 }
 
-/** Errors that only mean the page moved on while a background check ran; the next page gets its own. */
+/**
+ * Errors that only mean the page moved on while a background check ran; the next page gets its own. The last
+ * is axe's script gone between its injection and its run: a new document replaced the one it was put in.
+ */
 const GONE =
-  /Execution context was destroyed|Target page, context or browser has been closed|Target closed|navigation|detached/i
+  /Execution context was destroyed|Target page, context or browser has been closed|Target closed|navigation|detached|reading 'run'/i
 
 /**
  * Checks every page of `context` after each navigation, client-side route changes included (each address
