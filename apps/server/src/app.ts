@@ -35,6 +35,7 @@ import { sqlEditorRoutes } from './routes/sql-editor.ts'
 import { reportRoutes } from './routes/reports.ts'
 import { resumableRoutes, storageApiRoutes } from './routes/storage-api.ts'
 import { projectApiKeyRoutes } from './routes/project-api-keys.ts'
+import { storageProjectApiRoutes } from './routes/storage-project-api.ts'
 import { resumableUploads } from './storage/resumable.ts'
 import { storageRoutes } from './routes/storage.ts'
 import type { App } from './routes/types.ts'
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   aiRoutes(app, ctx)
   storageRoutes(app, ctx, { store, jobs: bucketJobQueue })
   storageApiRoutes(app, ctx, store)
+  storageProjectApiRoutes(app, ctx, store)
   projectApiKeyRoutes(app, ctx)
   resumableRoutes(app, ctx, resumableUploads(store, path.join(deps.config.dataDir, 'resumable-uploads')))
 

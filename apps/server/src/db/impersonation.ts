@@ -1,8 +1,12 @@
-import type { Impersonation } from '@basalt/contracts'
+import type { Impersonation as RoleChoice } from '@basalt/contracts'
 import type pg from 'pg'
 import { inTransaction, isLost } from './transaction.ts'
 
-export type { Impersonation }
+/**
+ * Who SQL runs as: a role, and for `authenticated` a user of auth.users whose claims are made up as PostgREST
+ * would — or, for a call that carries a verified project JWT (the Storage API), that token's own claims.
+ */
+export type Impersonation = RoleChoice & { claims?: Record<string, unknown> }
 
 export class ImpersonationError extends Error {
   override name = 'ImpersonationError'
@@ -12,6 +16,7 @@ const TOKEN_LIFETIME_SECONDS = 3600
 
 /** The JWT claims a request made with this role would carry, as PostgREST would set them. */
 async function claimsFor(client: pg.ClientBase, imp: Impersonation): Promise<Record<string, unknown>> {
+  if (imp.claims) return imp.claims
   const exp = Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_SECONDS
   if (imp.role !== 'authenticated') return { role: imp.role, exp }
   if (!imp.userId) throw new ImpersonationError('Choose a user to impersonate as authenticated')

@@ -3,7 +3,6 @@ import {
   PROJECT_DATABASE_BUSY_MESSAGE,
   READ_REPLICA_WRITE_MESSAGE,
   SQL_READ_ONLY_IMPERSONATION_MESSAGE,
-  type Impersonation,
   type Result,
 } from '@basalt/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -14,7 +13,7 @@ import type { PlatformContext } from '../platform/context.ts'
 import { notReady, resolveDatabase, type ProjectAccess } from '../platform/projects.ts'
 import { ResultTooLargeError } from '../db/row-guard.ts'
 import { loginOf, projectPool, type ProjectLogin } from '../db/connections.ts'
-import { ImpersonationError, withRole, type SharedSnapshot } from '../db/impersonation.ts'
+import { ImpersonationError, withRole, type Impersonation, type SharedSnapshot } from '../db/impersonation.ts'
 import { isPgError, toApiError } from '../db/pg-error.ts'
 import { isPoolBusy } from '../db/pools.ts'
 import { StatementCeiling } from '../db/statement-ceiling.ts'
