@@ -238,3 +238,40 @@ export const publicationDefinitionSchema = z.object({
 })
 export type PublicationDefinition = z.input<typeof publicationDefinitionSchema>
 export type ParsedPublicationDefinition = z.output<typeof publicationDefinitionSchema>
+
+// ---------- extensions ----------
+
+/** An extension the server offers (pg_available_extensions), installed or not. */
+export const databaseExtensionSchema = z.object({
+  name: z.string(),
+  default_version: z.string().nullable(),
+  /** The installed version, or null when it is not enabled. */
+  installed_version: z.string().nullable(),
+  /** The schema it is installed in, or null. */
+  schema: z.string().nullable(),
+  comment: z.string().nullable(),
+  /** `trusted` in its control file: a role with CREATE on the database may create it. */
+  trusted: z.boolean(),
+  /** `superuser` in its control file: only a superuser may create it (unless trusted). */
+  superuser: z.boolean(),
+  relocatable: z.boolean(),
+  /** The extensions it needs. */
+  requires: z.array(z.string()),
+  /** Why the project's admin role may not create it, or null when it may. */
+  not_creatable: z.string().nullable(),
+})
+export type DatabaseExtension = z.infer<typeof databaseExtensionSchema>
+
+/** POST …/database/extensions */
+export const enableExtensionBodySchema = z.object({
+  name: identifier,
+  schema: identifier,
+  /** Also create the extensions it requires. */
+  cascade: z.boolean().default(false),
+})
+export type EnableExtensionBody = z.input<typeof enableExtensionBodySchema>
+export type ParsedEnableExtension = z.output<typeof enableExtensionBodySchema>
+
+/** ?name= of an extension; DELETE adds cascade. */
+export const extensionNameQuerySchema = z.object({ name: identifier })
+export const dropExtensionQuerySchema = extensionNameQuerySchema.extend({ cascade: queryBoolean.optional() })

@@ -4,6 +4,7 @@ import { overviewRoutes } from './overview.ts'
 import { databaseFunctionRoutes } from './database-functions.ts'
 import { databaseTriggerRoutes } from './database-triggers.ts'
 import { databasePublicationRoutes } from './database-publications.ts'
+import { databaseExtensionRoutes } from './database-extensions.ts'
 import { policyRoutes } from './policies.ts'
 import { schemaChangeRoutes } from './schema-changes.ts'
 import { tableCsvRoutes } from './table-csv.ts'
@@ -23,4 +24,5 @@ export function pgMetaRoutes(app: App): void {
   databaseFunctionRoutes(app)
   databaseTriggerRoutes(app)
   databasePublicationRoutes(app)
+  databaseExtensionRoutes(app)
 }

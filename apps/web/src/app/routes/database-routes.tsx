@@ -4,6 +4,7 @@ import { FunctionsPage } from '../../features/database/components/functions-page
 import { TablesPage, type TableForms } from '../../features/database/components/tables-page'
 import { TriggersPage } from '../../features/database/components/triggers-page'
 import { PublicationsPage } from '../../features/database/components/publications-page'
+import { ExtensionsPage } from '../../features/database/components/extensions-page'
 import { useProject } from '../../project/use-project'
 
 /**
@@ -36,4 +37,9 @@ export function DatabaseTriggersRoute() {
 export function DatabaseReplicationRoute() {
   const { project } = useProject()
   return <PublicationsPage projectRef={project.ref} />
+}
+
+export function DatabaseExtensionsRoute() {
+  const { project } = useProject()
+  return <ExtensionsPage projectRef={project.ref} />
 }

@@ -12,6 +12,10 @@ export const DATABASE_MESSAGES = {
   failed: 'Postgres refused the change. Nothing was changed.',
   backToEdit: 'Back to edit',
   review: 'Review SQL',
+  dependentsTitle: 'These objects depend on it:',
+  noDependents: 'Nothing depends on it.',
+  dependentsError: 'Failed to retrieve dependents',
+  cascade: 'Also drop what depends on it (CASCADE)',
   refusedBeside: 'Postgres refused the change, nothing was changed:',
   run: 'Run',
   cancel: 'Cancel',
@@ -56,8 +60,6 @@ export const FUNCTION_MESSAGES = {
   securityDefinerWarning:
     'A security definer function runs with the privileges of its owner, not of its caller. Set its search_path so that a caller cannot put objects of their own before the ones it uses, and grant EXECUTE only to the roles that need it.',
   deleteTitle: (name: string) => `Delete function ${name}`,
-  dependentsTitle: 'These objects depend on it:',
-  noDependents: 'Nothing depends on it.',
   cascade: 'Also drop what depends on it (CASCADE)',
   deleted: (name: string) => `Function ${name} deleted`,
   saved: (name: string) => `Function ${name} saved`,
@@ -110,4 +112,24 @@ export const PUBLICATION_MESSAGES = {
   superuserOnly:
     'All tables and whole schemas are published only by a superuser: choose the tables here. The project’s admin role may publish the tables it owns.',
   noTables: 'No tables',
+} as const
+
+export const EXTENSION_MESSAGES = {
+  title: 'Extensions',
+  description: "The extensions this database's server offers: enable one into a schema, or disable it.",
+  search: 'Search for an extension',
+  loadError: 'Failed to retrieve extensions',
+  empty: 'This server offers no extensions',
+  noResults: (search: string) => `No extensions match “${search}”`,
+  enable: (name: string) => `Enable ${name}`,
+  disable: (name: string) => `Disable ${name}`,
+  enableTitle: (name: string) => `Enable extension ${name}`,
+  disableTitle: (name: string) => `Disable extension ${name}`,
+  enabled: (name: string) => `Extension ${name} enabled`,
+  disabled: (name: string) => `Extension ${name} disabled`,
+  schemaRequired: 'Please choose a schema',
+  requires: (names: string) => `Requires ${names}`,
+  cascade: 'Also enable the extensions it requires (CASCADE)',
+  trusted: 'trusted',
+  superuserOnly: 'superuser only',
 } as const

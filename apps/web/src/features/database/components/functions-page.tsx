@@ -1,13 +1,11 @@
-import { useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Code2, Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import type { DatabaseFunction } from '@basalt/contracts'
 import { buildDropFunction } from '@basalt/sql'
-import { errorMessage } from '../../../lib/format'
 import { usePermission } from '../../../project/use-permission'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
-import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { EmptyState, ErrorState } from '../../../ui/empty-state'
 import { PageHeader } from '../../../ui/page-header'
 import { SidePanel } from '../../../ui/side-panel'
@@ -17,6 +15,7 @@ import { useDeleteDatabaseFunction } from '../api/delete-database-function'
 import { useDatabaseFunctions } from '../api/get-database-functions'
 import { useFunctionDependents } from '../api/get-function-dependents'
 import { FUNCTION_MESSAGES as MESSAGES } from '../messages'
+import { DropDialog } from './drop-dialog'
 import { FunctionEditorPanel } from './function-editor-panel'
 import {
   matches,
@@ -224,19 +223,16 @@ function DeleteFunctionDialog({
 }) {
   const dependents = useFunctionDependents(projectRef, fn.id)
   const remove = useDeleteDatabaseFunction(projectRef)
-  const [cascade, setCascade] = useState(false)
-  const cascadeId = useId()
-  const sql = buildDropFunction(fn, cascade)
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <DropDialog
       title={MESSAGES.deleteTitle(fn.name)}
-      confirmLabel="Delete"
-      loading={remove.isPending}
-      error={remove.error ? errorMessage(remove.error) : null}
-      typeToConfirm={fn.name}
-      onConfirm={() =>
+      name={fn.name}
+      dependents={dependents}
+      sql={(cascade) => buildDropFunction(fn, cascade)}
+      pending={remove.isPending}
+      error={remove.error}
+      onClose={onClose}
+      onDrop={(cascade) =>
         remove.mutate(
           { id: fn.id, cascade },
           {
@@ -247,35 +243,6 @@ function DeleteFunctionDialog({
           },
         )
       }
-    >
-      <div className="mb-4 space-y-3 text-sm">
-        {dependents.isPending ? (
-          <Skeleton className="h-6 w-full" />
-        ) : dependents.error ? (
-          <ErrorState title="Failed to retrieve dependents" error={dependents.error} />
-        ) : (dependents.data ?? []).length === 0 ? (
-          <p>{MESSAGES.noDependents}</p>
-        ) : (
-          <div>
-            <p>{MESSAGES.dependentsTitle}</p>
-            <ul className="mt-1 list-disc pl-5">
-              {dependents.data!.map((d) => (
-                <li key={d.description}>{d.description}</li>
-              ))}
-            </ul>
-            <label htmlFor={cascadeId} className="mt-2 flex items-center gap-2">
-              <input id={cascadeId} type="checkbox" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
-              {MESSAGES.cascade}
-            </label>
-          </div>
-        )}
-        <pre
-          aria-label="SQL to run"
-          className="overflow-auto rounded-md border border-border bg-muted/40 p-2 font-mono text-xs whitespace-pre-wrap"
-        >
-          {sql}
-        </pre>
-      </div>
-    </ConfirmDialog>
+    />
   )
 }
