@@ -326,6 +326,29 @@ describe.each(STORAGE_BACKENDS)('storage routes on %s', (_kind, open) => {
       expect(desc.indexOf('0001.txt')).toBeLessThan(desc.indexOf('0002.txt'))
     })
 
+    it('pages a date sort by keyset across the folders and the files, whatever the page length', async () => {
+      const files = Array.from({ length: 450 }, (_, i) => `${String(i + 1).padStart(4, '0')}.txt`)
+      const folders = ['D 0100.txt.d', 'D AA', 'D zz']
+      // Created one minute apart, 0450 the oldest.
+      const oldestFirst = [...files].reverse()
+      expect(await all('prefix=big&sortBy=created_at&order=asc&limit=200')).toEqual([...folders, ...oldestFirst])
+      expect(await all('prefix=big&sortBy=created_at&order=desc&limit=200')).toEqual([...folders, ...files])
+      // Pages of 3: the folders fill the first exactly, the files start on the second.
+      const names = (page: { items: StorageItem[] }) =>
+        page.items.map((i) => `${i.kind === 'folder' ? 'D ' : ''}${i.name}`)
+      let page = await pageOf('prefix=big&sortBy=created_at&order=desc&limit=3')
+      expect(names(page)).toEqual(folders)
+      page = await pageOf(`prefix=big&sortBy=created_at&order=desc&limit=3&cursor=${page.nextCursor}`)
+      expect(names(page)).toEqual(files.slice(0, 3))
+      page = await pageOf(`prefix=big&sortBy=created_at&order=desc&limit=3&cursor=${page.nextCursor}`)
+      expect(names(page)).toEqual(files.slice(3, 6))
+      page = await pageOf('prefix=big&sortBy=created_at&order=asc&limit=2')
+      page = await pageOf(`prefix=big&sortBy=created_at&order=asc&limit=2&cursor=${page.nextCursor}`)
+      expect(names(page)).toEqual(['D zz', oldestFirst[0]])
+      // At the root: one folder, one file.
+      expect(await all('sortBy=updated_at&order=asc&limit=1')).toEqual(['D big', 'top.txt'])
+    })
+
     it('refuses a cursor of another listing', async () => {
       const first = await pageOf('prefix=big')
       const res = await readOnly.get(objects('explorer', `?prefix=big&order=desc&cursor=${first.nextCursor}`))
