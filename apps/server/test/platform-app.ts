@@ -108,7 +108,7 @@ export async function createTestApp(
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** A browser: keeps cookies and sends the CSRF header the way the web app does. */
 export class Agent {

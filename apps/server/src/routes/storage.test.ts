@@ -601,6 +601,24 @@ describe.each(STORAGE_BACKENDS)('storage routes on %s', (_kind, open) => {
       expect(verbose).toMatch(/Stored.*2024\/deep\/b\.png/)
       expect(verbose).toMatch(/Defl:.*2024\/a\.txt/)
     })
+
+    it('answers HEAD as the download would start, without a byte: what the explorer asks before a download', async () => {
+      const head = (url: string, agent: Agent = readOnly) => agent.request('HEAD', url)
+      const zip = await head(objects('zips', '/zip?path=photos/2024/&name=photos'))
+      expect(zip.statusCode).toBe(200)
+      expect(zip.headers['content-type']).toBe('application/zip')
+      expect(zip.rawPayload.length).toBe(0)
+      expect((await head(objects('zips', '/zip?path=../x/'))).statusCode).toBe(400)
+      expect((await head(api('/buckets/nope/objects/zip?path=a/'))).statusCode).toBe(404)
+      const file = await head(objects('zips', '/download?path=photos/c.txt&download=true'))
+      expect(file.statusCode).toBe(200)
+      expect(file.headers['content-disposition']).toBe('attachment; filename="c.txt"')
+      expect(file.rawPayload.length).toBe(0)
+      // A file whose bytes are gone, a missing file, and a caller whose session ended.
+      expect((await head(objects('zips', '/download?path=photos/2024/lost.txt'))).statusCode).toBe(404)
+      expect((await head(objects('zips', '/download?path=photos/none.txt'))).statusCode).toBe(404)
+      expect((await head(objects('zips', '/download?path=photos/c.txt'), anonymous)).statusCode).toBe(401)
+    })
   })
 
   describe('bucket jobs', () => {

@@ -298,6 +298,8 @@ export function storageRoutes(app: App, ctx: PlatformContext, { store, jobs }: S
       }
       const bucket = await req.project.read(undefined, (c) => getBucket(c, id))
       if (!bucket.ok) return reply.result(bucket)
+      // HEAD (the explorer asks before it starts a download): the answer a GET would start with, no zip made.
+      if (req.method === 'HEAD') return reply.header('content-type', 'application/zip').send()
       const files = filesOf((fn) => req.project.read(undefined, fn), id, items)
       return sendZip(reply, store, ref, id, items, files, req.query.name ?? id)
     },

@@ -24,6 +24,19 @@ export const zipUrl = (ref: string, bucketId: string, paths: readonly string[], 
   objectsPath(ref, bucketId, 'zip', { path: [...paths], name })
 
 /**
+ * Whether the server will stream a download: a HEAD of the same URL, which the server answers as it would
+ * the GET (404 for a missing file or bytes, 401 for an ended session, 400 for a bad path) without sending
+ * a byte or making a zip. A plain link download cannot report a refusal to the page; this can.
+ */
+export async function downloadable(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { method: 'HEAD', credentials: 'same-origin' })).ok
+  } catch {
+    return false
+  }
+}
+
+/**
  * Starts a plain browser download of a URL: the browser streams it to disk itself, nothing is held in the
  * page, however large (issue 24 §5). The session cookie goes with it, as with any same-origin link.
  */

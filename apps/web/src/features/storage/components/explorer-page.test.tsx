@@ -145,6 +145,25 @@ describe('file explorer', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('textbox', { name: 'Folder name' })).not.toBeInTheDocument()
   })
 
+  it("says 'Failed to download' when the server refuses, before any download starts", async () => {
+    const { calls } = stub({
+      'HEAD /api/storage/abc/buckets/avatars/objects/download': { status: 404 },
+      'HEAD /api/storage/abc/buckets/avatars/objects/zip': { status: 401 },
+    })
+    const user = userEvent.setup()
+    renderExplorer()
+    await screen.findByRole('button', { name: 'docs' })
+    await user.click(screen.getByRole('button', { name: 'Actions for a.png' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Download' }))
+    expect(await screen.findByText(M.downloadFailed('a.png'))).toBeInTheDocument()
+    const head = calls.find((c) => c.method === 'HEAD')
+    expect(head?.path).toBe('/api/storage/abc/buckets/avatars/objects/download')
+    await user.click(screen.getByRole('button', { name: 'Actions for docs' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Download' }))
+    expect(await screen.findByText(M.downloadFolderFailed('docs'))).toBeInTheDocument()
+    expect(screen.queryByText(M.downloadStarted('docs.zip'))).not.toBeInTheDocument()
+  })
+
   it('says so in an empty folder', async () => {
     stub({ 'GET /api/storage/abc/buckets/avatars/objects': { body: { items: [], nextCursor: null } } })
     renderExplorer()

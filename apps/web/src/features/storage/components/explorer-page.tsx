@@ -13,7 +13,15 @@ import { EmptyState, ErrorState } from '../../../ui/empty-state'
 import { PageSpinner } from '../../../ui/spinner'
 import { useBucket } from '../api/get-bucket'
 import { useFolder, useSearch } from '../api/list-objects'
-import { absoluteUrl, downloadUrl, publicUrl, signObject, startDownload, zipUrl } from '../api/object-links'
+import {
+  absoluteUrl,
+  downloadable,
+  downloadUrl,
+  publicUrl,
+  signObject,
+  startDownload,
+  zipUrl,
+} from '../api/object-links'
 import { createFolder, deleteObjects, moveObjects, renameObject, useObjectWrite } from '../api/object-writes'
 import { objectsKey } from '../api/storage-path'
 import { STORAGE_MESSAGES as M } from '../messages'
@@ -196,14 +204,20 @@ function BucketExplorer({ projectRef, bucket }: { projectRef: string; bucket: Bu
     download: (items) => {
       if (items.length === 0) return
       const one = items[0]!
+      // Asked first with HEAD, so that a refusal is the spec's toast rather than a failed browser download.
+      const start = (url: string, failed: string, started?: string) =>
+        void downloadable(url).then((ok) => {
+          if (!ok) return void toast.error(failed)
+          if (started) toast(started, { duration: 3000 })
+          startDownload(url)
+        })
       if (items.length === 1 && one.kind === 'file') {
-        startDownload(downloadUrl(projectRef, bucket.id, one.path, true))
+        start(downloadUrl(projectRef, bucket.id, one.path, true), M.downloadFailed(one.name))
         return
       }
       const name = items.length === 1 ? one.name : bucket.name
       const paths = items.map((i) => (i.kind === 'folder' ? `${i.path}/` : i.path))
-      toast(M.downloadStarted(`${name}.zip`), { duration: 3000 })
-      startDownload(zipUrl(projectRef, bucket.id, paths, name))
+      start(zipUrl(projectRef, bucket.id, paths, name), M.downloadFolderFailed(name), M.downloadStarted(`${name}.zip`))
     },
     copyUrl: (item, expiresIn) => {
       const url =
