@@ -1,4 +1,15 @@
-import { can, fail, objectNameProblem, STORAGE_MESSAGES, type Result } from '@basalt/contracts'
+import {
+  can,
+  fail,
+  httpStatusOf,
+  objectNameProblem,
+  STORAGE_MESSAGES,
+  type ApiError,
+  type Result,
+} from '@basalt/contracts'
+import type { Impersonation } from '../db/impersonation.ts'
+import { tryInsertAs } from '../storage/api-objects.ts'
+import { apiCallOf, ownerOf, storageApiError } from './storage-project-api.ts'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { CROSS_SITE_REFUSED, CSRF_FAILED, fromOwnOrigin } from '../http/csrf.ts'
@@ -98,8 +109,10 @@ export function storageApiRoutes(app: App, ctx: PlatformContext, store: ObjectSt
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * TUS resumable uploads at `/project-api/{ref}/storage/v1/upload/resumable[/{id}]`. Until part 2 adds
- * project JWTs, the caller is the dashboard's member: their session cookie, `storage:write` on the project,
+ * TUS resumable uploads at `/project-api/{ref}/storage/v1/upload/resumable[/{id}]`. The caller is either a
+ * Storage API caller — a project JWT as bearer (anon, authenticated, service_role), whose INSERT is tried
+ * as that role before the upload exists and whose row is inserted as that role; the upload's Location is
+ * absolute, under PUBLIC_URL — or a dashboard member: their session cookie, `storage:write` on the project,
  * and (for POST, PATCH, DELETE) the CSRF token in `x-csrf-token`. A creation is checked before the upload
  * exists: the bucket, the object's name, both size limits (from Upload-Length) and the allowed types, and
  * an existing name without `x-upsert: true`.
@@ -111,6 +124,19 @@ export function resumableRoutes(app: App, ctx: PlatformContext, uploads: ReturnT
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null))
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       const { ref } = req.params as { ref: string }
+      const upsert = req.headers['x-upsert'] === 'true'
+      if (typeof req.headers.authorization === 'string' && /^bearer /i.test(req.headers.authorization)) {
+        const call = await apiCallOf(ctx, req, ref)
+        if (!call.ok) return reply.code(400).send(storageApiError(httpStatusOf(call.error.code), call.error))
+        const caller = { as: call.data.as, ownerId: ownerOf(call.data.caller), publicUrl: ctx.config.publicUrl }
+        if (req.method === 'POST') {
+          const refused = await creationRefusal(ctx, req, ref, upsert, caller)
+          if (refused) return reply.code(400).send(storageApiError(httpStatusOf(refused.code), refused))
+        }
+        reply.hijack()
+        await uploads.handle({ req, ref, upsert, caller }, reply.raw)
+        return
+      }
       const cookie = req.cookies[SESSION_COOKIE]
       const session = cookie ? await resolveSession(ctx.db, cookie, ref) : null
       if (!session) return sendFailure(reply, 'unauthenticated', 'You must be signed in to do this')
@@ -129,7 +155,6 @@ export function resumableRoutes(app: App, ctx: PlatformContext, uploads: ReturnT
         }
       }
       req.projectAccess = access
-      const upsert = req.headers['x-upsert'] === 'true'
       if (req.method === 'POST') {
         const refused = await creationRefusal(ctx, req, ref, upsert)
         if (refused) return sendError(reply, refused)
@@ -144,7 +169,13 @@ export function resumableRoutes(app: App, ctx: PlatformContext, uploads: ReturnT
 }
 
 /** Why a new resumable upload may not start, or null. */
-async function creationRefusal(ctx: PlatformContext, req: FastifyRequest, ref: string, upsert: boolean) {
+async function creationRefusal(
+  ctx: PlatformContext,
+  req: FastifyRequest,
+  ref: string,
+  upsert: boolean,
+  caller?: { as: Impersonation; ownerId: string | null },
+): Promise<ApiError | null> {
   const target = resumableTarget(parseUploadMetadata(req.headers['upload-metadata'] as string | undefined))
   if (typeof target === 'string') return { code: 'validation_failed' as const, message: target }
   const length = req.headers['upload-length']
@@ -162,5 +193,14 @@ async function creationRefusal(ctx: PlatformContext, req: FastifyRequest, ref: s
     }
     return { ok: true as const, data: undefined }
   })
-  return checked.ok ? null : checked.error
+  if (!checked.ok) return checked.error
+  if (!caller) return null
+  // The caller's INSERT, tried before the upload exists: a refused one leaves no upload and no byte.
+  const allowed = await tryInsertAs(req.project, caller.as, {
+    bucketId: target.bucketName,
+    name: target.objectName,
+    upsert,
+    ownerId: caller.ownerId,
+  })
+  return allowed.ok ? null : allowed.error
 }

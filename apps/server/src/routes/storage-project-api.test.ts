@@ -282,6 +282,9 @@ describe.each(STORAGE_BACKENDS)('Storage API with storage-js on %s', (_kind, ope
         .from('files')
         .uploadToSignedUrl(`${userA}/other.txt`, signed.data!.token, Buffer.from('x'))
       expect(elsewhere.error).toMatchObject({ status: 400 })
+      // …and it uploads, never downloads.
+      const asDownload = await fetch(`${storageUrl}/object/sign/files/${userA}/signed.txt?token=${signed.data!.token}`)
+      expect(asDownload.status).toBe(400)
     })
 
     it('signs many URLs, each one only where the caller may read', async () => {
@@ -291,6 +294,60 @@ describe.each(STORAGE_BACKENDS)('Storage API with storage-js on %s', (_kind, ope
       ])
       const own = await a.from('files').createSignedUrls([`${userA}/secret.txt`, `${userA}/v.txt`], 60)
       for (const entry of own.data!) expect((await fetch(entry.signedUrl!)).status).toBe(200)
+    })
+  })
+
+  describe('resumable uploads (TUS) with a project JWT', () => {
+    const metadata = (fields: Record<string, string>) =>
+      Object.entries(fields)
+        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+        .join(',')
+    const create = async (token: string, objectName: string, length: number) =>
+      fetch(`${storageUrl}/upload/resumable`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'tus-resumable': '1.0.0',
+          'upload-length': String(length),
+          'upload-metadata': metadata({ bucketName: 'files', objectName, contentType: 'text/plain' }),
+        },
+      })
+
+    it('uploads into the own folder in two parts, the Location absolute under the Storage API base', async () => {
+      const token = await userToken(userA)
+      const created = await create(token, `${userA}/big.txt`, 10)
+      expect(created.status, await created.clone().text()).toBe(201)
+      const location = created.headers.get('location')!
+      expect(location.startsWith(`${storageUrl}/upload/resumable/`)).toBe(true)
+      for (const [offset, part] of [
+        [0, 'hello'],
+        [5, 'world'],
+      ] as const) {
+        const res = await fetch(location, {
+          method: 'PATCH',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'tus-resumable': '1.0.0',
+            'upload-offset': String(offset),
+            'content-type': 'application/offset+octet-stream',
+          },
+          body: part,
+        })
+        expect(res.status, await res.clone().text()).toBe(204)
+      }
+      expect(await text((await a.from('files').download(`${userA}/big.txt`)).data)).toBe('helloworld')
+      const { rows } = await db.query('select owner_id from storage.objects where name = $1', [`${userA}/big.txt`])
+      expect(rows).toEqual([{ owner_id: userA }])
+    })
+
+    it("refuses a creation in another user's folder before the upload exists", async () => {
+      const before = await snapshot()
+      const refused = await create(await userToken(userB), `${userA}/intruder.txt`, 5)
+      expect(refused.status).toBe(400)
+      expect(await refused.json()).toMatchObject({ statusCode: '403' })
+      const anonymous = await create(anonKey, `${userA}/anon.txt`, 5)
+      expect(anonymous.status).toBe(400)
+      expect(await snapshot()).toEqual(before)
     })
   })
 

@@ -15,7 +15,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose'
 import { z } from 'zod'
 import type { Impersonation } from '../db/impersonation.ts'
-import { actAs } from '../db/impersonation.ts'
 import type { ProjectRow } from '../db/project-types.ts'
 import type { PlatformContext } from '../platform/context.ts'
 import {
@@ -29,6 +28,7 @@ import {
   moveObjectAs,
   type ApiObjectRow,
   type ListV2Bound,
+  tryInsertAs,
 } from '../storage/api-objects.ts'
 import { createBucket, getBucket, listBuckets, updateBucket } from '../storage/buckets.ts'
 import { sendObject } from '../storage/delivery.ts'
@@ -148,7 +148,7 @@ export async function apiCallOf(
   return ok({ project, caller, secret, as: { role: caller.role, claims: caller.claims } })
 }
 
-const ownerOf = (caller: ProjectCaller) => (typeof caller.claims.sub === 'string' ? caller.claims.sub : null)
+export const ownerOf = (caller: ProjectCaller) => (typeof caller.claims.sub === 'string' ? caller.claims.sub : null)
 
 function toApiBucket(b: Bucket) {
   return {
@@ -222,25 +222,8 @@ export function storageProjectApiRoutes(app: App, ctx: PlatformContext, store: O
     return name
   }
 
-  /**
-   * Tries the row's INSERT as the caller in a transaction that is always rolled back: the policies' verdict
-   * before any byte is written (a taken name without upsert is refused here too).
-   */
   const tryInsert = (req: FastifyRequest, call: ApiCall, bucketId: string, name: string, upsert: boolean) =>
-    req.project.trial(async (c) => {
-      await actAs(c, call.as)
-      await insertObjectAs(
-        c,
-        {
-          bucketId,
-          name,
-          ownerId: ownerOf(call.caller),
-          metadata: objectMetadata({ size: 0, mimetype: 'application/octet-stream', cacheControl: '', etag: '' }),
-        },
-        upsert,
-      )
-      return ok(undefined)
-    })
+    tryInsertAs(req.project, call.as, { bucketId, name, upsert, ownerId: ownerOf(call.caller) })
 
   /**
    * Stores bytes for a new object row: the bucket's and the project's limits and the bucket's types first

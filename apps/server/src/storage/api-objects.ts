@@ -1,6 +1,8 @@
 import { fail, ok, OBJECT_NAME_MAX_BYTES, STORAGE_MESSAGES, type Result } from '@basalt/contracts'
 import type pg from 'pg'
-import { isoText, type ObjectRow, type objectMetadata } from './objects.ts'
+import { actAs, type Impersonation } from '../db/impersonation.ts'
+import type { ProjectCalls } from '../http/project-executor.ts'
+import { isoText, objectMetadata, type ObjectRow } from './objects.ts'
 
 /**
  * The SQL of the project's Storage API (issue 25): every statement here runs inside a transaction whose role
@@ -225,3 +227,27 @@ export async function listV2As(
   )
   return { folders, objects, next: more.length > 0 ? bound : null }
 }
+
+/**
+ * Tries the row's INSERT as the caller in a transaction that is always rolled back: the policies' verdict
+ * before any byte is written (a taken name without upsert is refused here too, 409).
+ */
+export const tryInsertAs = (
+  project: ProjectCalls,
+  as: Impersonation,
+  target: { bucketId: string; name: string; upsert: boolean; ownerId: string | null },
+) =>
+  project.trial(async (c) => {
+    await actAs(c, as)
+    await insertObjectAs(
+      c,
+      {
+        bucketId: target.bucketId,
+        name: target.name,
+        ownerId: target.ownerId,
+        metadata: objectMetadata({ size: 0, mimetype: 'application/octet-stream', cacheControl: '', etag: '' }),
+      },
+      target.upsert,
+    )
+    return ok(undefined)
+  })

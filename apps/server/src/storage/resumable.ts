@@ -14,6 +14,7 @@ import {
   type Result,
 } from '@basalt/contracts'
 import type { FastifyRequest } from 'fastify'
+import type { Impersonation } from '../db/impersonation.ts'
 import { byteKey, bytePrefix } from './object-store.ts'
 import { commitUpload, type UploadTarget } from './uploads.ts'
 import type { ObjectStore } from './object-store.ts'
@@ -63,6 +64,12 @@ interface TusCall {
   req: FastifyRequest
   ref: string
   upsert: boolean
+  /**
+   * A Storage API caller (a project JWT): the row is inserted as this role with its claims, and the upload's
+   * URL is absolute, under `{PUBLIC_URL}` — as supabase/storage answers it. Without it the caller is a
+   * dashboard member (their session), and the URL stays relative to Basalt's own origin.
+   */
+  caller?: { as: Impersonation; ownerId: string | null; publicUrl: string }
 }
 
 /**
@@ -95,8 +102,10 @@ export function resumableUploads(store: ObjectStore, stagingDir: string) {
         const call = calls.getStore()!
         return byteKey(call.ref, metadata?.bucketName ?? '', randomUUID())
       },
-      generateUrl: (_req, { id }) =>
-        `${resumableUploadPath(calls.getStore()!.ref)}/${Buffer.from(id).toString('base64url')}`,
+      generateUrl: (_req, { id }) => {
+        const call = calls.getStore()!
+        return `${call.caller?.publicUrl ?? ''}${resumableUploadPath(call.ref)}/${Buffer.from(id).toString('base64url')}`
+      },
       getFileIdFromRequest: (req) => {
         const last = new URL(req.url).pathname.split('/').pop() ?? ''
         const id = Buffer.from(last, 'base64url').toString('utf8')
@@ -138,7 +147,8 @@ export function resumableUploads(store: ObjectStore, stagingDir: string) {
             mimetype: target.contentType,
             cacheControl: target.cacheControl,
             upsert: upload.metadata?.basaltUpsert === 'true',
-            ownerId: null,
+            ownerId: call.caller?.ownerId ?? null,
+            as: call.caller?.as,
           } satisfies UploadTarget,
           objectId,
         )

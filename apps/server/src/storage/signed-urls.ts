@@ -29,6 +29,8 @@ export async function verifyObjectToken(
 ): Promise<Result<void>> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
+    // An upload URL's token (createSignedUploadUrl) names its path too, and never reads it.
+    if (payload.upload !== undefined) return fail('invalid_token', STORAGE_MESSAGES.tokenInvalid)
     if (payload.url !== `${bucketId}/${path}`) return fail('invalid_token', STORAGE_MESSAGES.tokenOtherObject)
     return ok(undefined)
   } catch (err) {

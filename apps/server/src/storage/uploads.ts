@@ -12,7 +12,9 @@ import {
 import type { ProjectCalls } from '../http/project-executor.ts'
 import { getBucket } from './buckets.ts'
 import { byteKey, StoreWriteError, type ObjectStore } from './object-store.ts'
-import { insertObject, objectMetadata } from './objects.ts'
+import { fileItem, insertObject, objectMetadata } from './objects.ts'
+import { insertObjectAs } from './api-objects.ts'
+import type { Impersonation } from '../db/impersonation.ts'
 
 /**
  * Whether a file of `size` bytes and type `mimetype` may go into the bucket: the bucket's file_size_limit,
@@ -38,6 +40,8 @@ export interface UploadTarget {
   cacheControl: string
   upsert: boolean
   ownerId?: string | null
+  /** A Storage API caller: the row is inserted as this role with its claims (the policies decide). */
+  as?: Impersonation
 }
 
 /**
@@ -78,7 +82,27 @@ export async function commitUpload(
   const key = byteKey(target.ref, target.bucketId, id)
   let inserted: Awaited<ReturnType<typeof insertObject>> extends Result<infer T> ? Result<T> : never
   try {
-    inserted = await project.write(undefined, async (c) => {
+    inserted = await project.write(target.as, async (c) => {
+      if (target.as) {
+        const metadata = objectMetadata({
+          size: target.size,
+          mimetype: target.mimetype,
+          cacheControl: target.cacheControl,
+          etag: `"${id}"`,
+        })
+        const row = { id, bucketId: target.bucketId, name: target.path, ownerId: target.ownerId ?? null, metadata }
+        const { replaced } = await insertObjectAs(c, row, target.upsert)
+        const now = new Date().toISOString()
+        const item = fileItem({
+          id,
+          name: target.path,
+          metadata,
+          created_at: now,
+          updated_at: now,
+          last_accessed_at: now,
+        })
+        return ok({ item, replaced })
+      }
       const bucket = await getBucket(c, target.bucketId, true)
       if (!bucket.ok) return bucket
       return insertObject(
