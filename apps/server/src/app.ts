@@ -44,6 +44,9 @@ import { fsObjectStore } from './storage/fs-store.ts'
 import type { ObjectStore } from './storage/object-store.ts'
 import { s3ObjectStore } from './storage/s3-store.ts'
 import { scheduleSweeps } from './storage/sweep.ts'
+import { registerApiLog } from './logs/api-log.ts'
+import { startLogs, type Logs } from './logs/logs-service.ts'
+import { logRoutes } from './routes/logs.ts'
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
 
@@ -82,6 +85,8 @@ declare module 'fastify' {
     platform: PlatformContext
     /** Every /api route with its declared access, in registration order. */
     apiRoutes: ApiRoute[]
+    /** The logs: API log writer, log readers, collector and jobs (docs/logs.md). */
+    logs: Logs
   }
 }
 
@@ -142,9 +147,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     (deps.config.s3 ? s3ObjectStore(deps.config.s3) : fsObjectStore(path.join(deps.config.dataDir, 'storage')))
   const bucketJobQueue = await bucketJobs(ctx, store, jobs?.boss, app.log)
   const stopSweeps = scheduleSweeps(ctx, store, app.log)
+  const logs = await startLogs(ctx, jobs?.boss, app.log)
+  app.decorate('logs', logs)
   // Provisioning started by a request finishes before the pools it uses are closed.
   app.addHook('onClose', async () => {
     stopSweeps()
+    await logs.close()
     await jobs?.stop()
     await store.close()
     await Promise.all([...pending])
@@ -165,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app)
   registerRequestBodyChecks(app)
   registerServerTiming(app)
+  // Off the request's path: the line is appended to a batch written every second (docs/logs.md).
+  registerApiLog(app, logs.writer)
   // The AI assistant's endpoint joins `connectSources` when the browser is to call it directly.
   registerSecurityHeaders(app, { strictTransport: deps.config.publicUrl.startsWith('https:') })
   registerSession(app, ctx)
@@ -183,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   sqlEditorRoutes(app, ctx)
   contentRoutes(app, ctx)
   reportRoutes(app, ctx)
+  logRoutes(app, ctx, logs)
   aiRoutes(app, ctx)
   storageRoutes(app, ctx, { store, jobs: bucketJobQueue })
   storageApiRoutes(app, ctx, store)

@@ -65,6 +65,7 @@ const envSchema = z.object({
   PROJECT_MAX_CONNECTIONS: z.coerce.number().int().min(2).max(1000).default(20),
   /** Projects one organisation may have. */
   ORG_PROJECT_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** The AI assistant's OpenAI-compatible endpoint (…/v1); unset: AI is off (docs/ai.md). */
   AI_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, like http://127.0.0.1:11434/v1' })
@@ -137,6 +138,8 @@ export interface Config {
   projectPoolWaitMs?: number
   projectMaxConnections: number
   orgProjectLimit: number
+  /** Days the logs (API log, Postgres logs, sampled figures) are kept before the logs job prunes them. */
+  logRetentionDays?: number
   /** The SQL editor's budget of runs and result memory; absent: the defaults (DEFAULT_RUN_BUDGET). */
   sqlRunBudget?: SqlRunBudget
   /** The AI assistant's provider; absent or null: AI is off, and every AI call says how to configure it. */
@@ -183,6 +186,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
     projectPoolWaitMs: Math.round(e.PROJECT_POOL_WAIT_SECONDS * 1000),
     projectMaxConnections: e.PROJECT_MAX_CONNECTIONS,
     orgProjectLimit: e.ORG_PROJECT_LIMIT,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
     sqlRunBudget: {
       runs: e.SQL_RUNS_MAX,
       runsPerOrg: e.SQL_RUNS_PER_ORG,

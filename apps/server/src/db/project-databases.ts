@@ -3,7 +3,12 @@ import path from 'node:path'
 import pg from 'pg'
 import { fail, ok, type Result } from '@basalt/contracts'
 import { bootstrapProjectDatabase } from './bootstrap.ts'
-import { PROJECT_CLUSTER_SETTINGS, startEmbeddedPostgres, type EmbeddedCluster } from './embedded.ts'
+import {
+  POSTGRES_LOG_DIRECTORY,
+  PROJECT_CLUSTER_SETTINGS,
+  startEmbeddedPostgres,
+  type EmbeddedCluster,
+} from './embedded.ts'
 import { createStandby, dropReplicaSlot, pointStandbyAtPrimary } from './replicas.ts'
 
 /** Whether a directory holds an initialised cluster. */
@@ -46,6 +51,11 @@ export interface ProjectDatabaseProvider {
   stop(p: ProjectPlacement): Promise<void>
   /** Removes the project's database and roles, or its whole cluster; no error when already gone. */
   remove(p: ProjectPlacement): Promise<void>
+  /**
+   * Where the project's Postgres writes its jsonlog files, for the logs collector (logs/postgres-logs.ts):
+   * only Basalt's own clusters; a shared or attached server's logs are not Basalt's to read.
+   */
+  postgresLogDirectory?(ref: string): string
   /** Whether the project's server is up now (false while a dead cluster is being restarted). */
   isRunning(p: ProjectPlacement): boolean
   /** Stops every cluster this process started. */
@@ -285,6 +295,7 @@ export function projectClusters(dir: string, events: ClusterEvents = {}): Projec
     kind: 'clusters',
     databaseNameFor: (ref) => `basalt_project_${ref}`,
     roleNamesFor: () => ({ admin: 'basalt_admin', readonly: 'basalt_readonly' }),
+    postgresLogDirectory: (ref) => path.join(dir, ref, 'cluster', POSTGRES_LOG_DIRECTORY),
     async ensure(p) {
       const cluster = await clusterOf(p)
       started.set(p.ref, cluster)

@@ -101,6 +101,11 @@ export async function ensureProjectRoles(
   await client.query(`grant all on all tables in schema auth, storage to ${admin}`)
   await client.query(`grant all on all sequences in schema auth, storage to ${admin}`)
   await client.query(`grant execute on all functions in schema auth, storage, extensions to ${admin}`)
+  // Query statistics of this database only (bootstrap 0027): never pg_read_all_stats, which reaches every one.
+  await client.query(`grant usage on schema _basalt to ${admin}, ${readonly}`)
+  await client.query(`grant execute on function _basalt.statement_stats() to ${admin}, ${readonly}`)
+  await client.query(`grant execute on function _basalt.reset_statement_stats() to ${admin}`)
+  await client.query(`grant execute on function _basalt.connection_states() to ${admin}, ${readonly}`)
   // Like Supabase: what the admin creates in public is usable by the API roles, and RLS decides the rows.
   for (const kind of ['tables', 'sequences', 'functions']) {
     await client.query(

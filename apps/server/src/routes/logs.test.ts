@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOG_QUERY_MAX_ROWS, LOG_QUERY_MESSAGES, type LogQueryResult } from '@basalt/contracts'
+import { Agent, createProjectApp, waitForProject, type Agent as AgentType } from '../../test/platform-app.ts'
+import { insertApiLog } from '../logs/api-log.ts'
+import { maintainLogs } from '../logs/retention.ts'
+
+/**
+ * The logs on a project of its own cluster (jsonlog collected), with the API log of the test's own requests,
+ * and every way out of a member's log SQL that the database must refuse.
+ */
+describe('logs', () => {
+  let p: Awaited<ReturnType<typeof createProjectApp>>
+  let readOnly: AgentType
+  let outsider: AgentType
+  let otherRef: string
+  const api = (path: string, ref = p.ref) => `/api/platform/projects/${ref}/analytics/logs${path}`
+  const hour = () => ({
+    start: new Date(Date.now() - 3600_000).toISOString(),
+    end: new Date(Date.now() + 60_000).toISOString(),
+  })
+  const query = async (agent: AgentType, sql: string, ref = p.ref) => agent.post(api('/query', ref), { sql, ...hour() })
+  const rowsOf = async (sql: string) => {
+    const res = await query(p.owner, sql)
+    expect(res.statusCode, res.body).toBe(200)
+    return (res.json() as LogQueryResult).rows
+  }
+
+  beforeAll(async () => {
+    p = await createProjectApp('Logs', { clusters: true })
+    readOnly = await p.join('ro@example.com', 'read_only')
+    outsider = await p.outsider()
+    // A project of another organisation, with API log lines of its own.
+    const [org] = (await outsider.get('/api/organizations')).json()
+    otherRef = (await outsider.post(`/api/organizations/${org.slug}/projects`, { name: 'Other' })).json().ref
+    await waitForProject(outsider, otherRef)
+    await outsider.get(`/api/platform/pg-meta/${otherRef}/tables`)
+    // Its log sources exist: its members have queried them.
+    expect((await query(outsider, 'select count(*) from edge_logs', otherRef)).statusCode).toBe(200)
+  }, 180_000)
+  afterAll(async () => {
+    await p?.close()
+  })
+
+  it('logs every request answered for the project, without bodies, query strings or cookies', async () => {
+    await p.owner.get(`/api/platform/pg-meta/${p.ref}/tables?included_schemas=public&secret=hunter2`)
+    const failing = await p.owner.post(`/api/platform/auth/${p.ref}/users`, { email: 'nope', password: 'x' })
+    expect(failing.statusCode).toBe(400)
+    await p.t.app.logs.writer.flush()
+    const rows = await rowsOf(
+      `select method, path, status, member, user_agent, duration_ms > 0, bytes > 0 from edge_logs order by timestamp`,
+    )
+    expect(rows).toContainEqual([
+      'GET',
+      '/api/platform/pg-meta/:ref/tables',
+      200,
+      'owner@example.com',
+      'lightMyRequest',
+      true,
+      true,
+    ])
+    expect(rows).toContainEqual([
+      'POST',
+      '/api/platform/auth/:ref/users',
+      400,
+      'owner@example.com',
+      'lightMyRequest',
+      true,
+      true,
+    ])
+    const all = JSON.stringify(await rowsOf('select * from edge_logs'))
+    expect(all).not.toContain('hunter2')
+    expect(all).not.toContain('nope')
+    // The other project's lines are not in this project's log.
+    expect(all).not.toContain('out@example.com')
+  })
+
+  it("collects the project's Postgres log lines (jsonlog), with SQLSTATE and statement", async () => {
+    await p.database.query('select * from table_that_is_not_there').catch(() => {})
+    let rows: unknown[][] = []
+    for (let i = 0; i < 100 && rows.length === 0; i++) {
+      await p.t.app.logs.collectNow()
+      rows = await rowsOf(`select severity, sqlstate, message, statement from postgres_logs where sqlstate = '42P01'`)
+      if (rows.length === 0) await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(rows).toContainEqual([
+      'ERROR',
+      '42P01',
+      'relation "table_that_is_not_there" does not exist',
+      'select * from table_that_is_not_there',
+    ])
+    const settings = (await p.owner.get(api('/settings'))).json()
+    expect(settings).toEqual({ postgresLogs: true, retentionDays: 7 })
+  })
+
+  it('lets log SQL read this project’s logs and nothing else', async () => {
+    const refused = async (sql: string, message: RegExp) => {
+      const res = await query(p.owner, sql)
+      expect(res.statusCode, sql).toBe(400)
+      expect(res.json().message, sql).toMatch(message)
+    }
+    await refused(`select * from logs_${otherRef}.edge_logs`, /permission denied for schema/)
+    await refused('select * from basalt.users', /permission denied for schema basalt/)
+    await refused('select * from basalt_logs.api_log', /permission denied for schema basalt_logs/)
+    await refused("select pg_read_file('/etc/passwd')", /permission denied for function pg_read_file/)
+    await refused("select * from pg_ls_dir('.')", /permission denied for function pg_ls_dir/)
+    await refused("select lo_import('/etc/passwd')", /permission denied for function lo_import/)
+    await refused("select set_config('role', 'postgres', false)", /permission denied to set role/)
+    await refused('select * from pg_authid', /permission denied for table pg_authid/)
+    await refused("select current_setting('data_directory')", /permission denied to examine "data_directory"/)
+    // Anything but one SELECT is refused before it reaches the database.
+    for (const sql of [
+      'delete from edge_logs',
+      'select 1; select 2',
+      'set role postgres',
+      "copy edge_logs to '/tmp/x'",
+    ]) {
+      await refused(sql, new RegExp(LOG_QUERY_MESSAGES.oneSelect.replace(/[()]/g, '\\$&')))
+    }
+    // Writes inside a SELECT hit the read-only transaction.
+    await refused(
+      'with gone as (delete from edge_logs returning 1) select * from gone',
+      /permission denied for view edge_logs/,
+    )
+  })
+
+  it('bounds a log query in rows, range and time', async () => {
+    const res = await query(p.owner, 'select g from generate_series(1, 5000) g')
+    expect(res.json().rows).toHaveLength(LOG_QUERY_MAX_ROWS)
+    expect(res.json().truncated).toBe(true)
+    const wide = await p.owner.post(api('/query'), {
+      sql: 'select 1',
+      start: '2026-01-01T00:00:00Z',
+      end: '2026-03-01T00:00:00Z',
+    })
+    expect(wide.json().message).toBe(LOG_QUERY_MESSAGES.tooWide)
+    const backwards = await p.owner.post(api('/query'), { sql: 'select 1', start: hour().end, end: hour().start })
+    expect(backwards.json().message).toBe(LOG_QUERY_MESSAGES.range)
+    const bad = await query(p.owner, 'select frm edge_logs')
+    expect(bad.statusCode).toBe(400)
+    // Lifting the timeout inside the query does not lift it: the statement is stopped after 10 seconds.
+    const slow = await query(p.owner, "select set_config('statement_timeout', '0', false), pg_sleep(30)")
+    expect(slow.statusCode).toBe(400)
+    expect(slow.json().message).toBe(LOG_QUERY_MESSAGES.timeout)
+  }, 30_000)
+
+  it('keeps recent queries per member, and checks who asks', async () => {
+    const recent = (await p.owner.get(api('/recent'))).json()
+    // Only queries that ran are kept, newest first.
+    expect(recent[0].sql).toBe('select g from generate_series(1, 5000) g')
+    expect(recent.some((r: { sql: string }) => r.sql.includes('pg_sleep'))).toBe(false)
+    // A Read-only member reads logs too, and has recent queries of their own.
+    expect((await query(readOnly, 'select count(*) from edge_logs')).statusCode).toBe(200)
+    expect((await readOnly.get(api('/recent'))).json().map((r: { sql: string }) => r.sql)).toEqual([
+      'select count(*) from edge_logs',
+    ])
+    expect((await query(outsider, 'select 1')).statusCode).toBe(404)
+    expect((await new Agent(p.t.app).get(api('/recent'))).statusCode).toBe(401)
+    expect((await outsider.get(api('/recent'))).statusCode).toBe(404)
+  })
+
+  it('prunes what is older than the retention', async () => {
+    const old = new Date(Date.now() - 8 * 24 * 3600_000)
+    const line = { method: 'GET', path: '/old', status: 200, durationMs: 1, memberId: null, memberEmail: null }
+    await insertApiLog(p.t.db, [
+      { ...line, projectRef: p.ref, ts: old, responseBytes: 1, userAgent: null },
+      { ...line, projectRef: p.ref, ts: new Date(), path: '/new', responseBytes: 1, userAgent: null },
+    ])
+    await maintainLogs(p.t.db, 7)
+    const { rows } = await p.t.db.query(
+      `select path from basalt_logs.api_log where project_ref = $1 and path in ('/old', '/new')`,
+      [p.ref],
+    )
+    expect(rows.map((r) => r.path)).toEqual(['/new'])
+    // Today's partition exists, and the default one caught nothing of it.
+    const parts = await p.t.db.query(`select count(*)::int as n from basalt_logs.api_log_default`)
+    expect(parts.rows[0].n).toBe(0)
+  })
+
+  it('preloads pg_stat_statements in the project cluster, read for this database only', async () => {
+    await p.database.query('select 42 as answer')
+    const { rows } = await p.database.query(
+      "select count(*)::int as n from _basalt.statement_stats() where query like 'select $1 as answer%'",
+    )
+    expect(rows[0].n).toBe(1)
+  })
+})

@@ -1,0 +1,54 @@
+import { logQueryBodySchema, ok, type LogRecentQuery, type LogSettings } from '@basalt/contracts'
+import type { Logs } from '../logs/logs-service.ts'
+import type { PlatformContext } from '../platform/context.ts'
+import { refParams, type App } from './types.ts'
+
+const LOGS = '/api/platform/projects/:ref/analytics/logs'
+const analyticsRead = { permission: 'analytics:read', scope: 'project' } as const
+/** Recent queries kept per member and project. */
+const RECENT_KEPT = 50
+
+/**
+ * The logs explorer's calls (analytics read): a member's log SQL over the project's logs (see LogReaders for
+ * what keeps it there), their recent queries, and what the project's logs hold.
+ */
+export function logRoutes(app: App, ctx: PlatformContext, logs: Logs): void {
+  app.post(
+    `${LOGS}/query`,
+    { config: analyticsRead, schema: { params: refParams, body: logQueryBodySchema } },
+    async (req, reply) => {
+      const { project } = req.projectAccess!
+      const { sql, start, end, remember } = req.body
+      const result = await logs.readers.query(project.ref, sql, start, end)
+      if (result.ok && remember) {
+        const user = req.auth!.user.id
+        await ctx.db.query(
+          `with added as (insert into basalt_logs.recent_queries (project_ref, user_id, sql) values ($1, $2, $3))
+           delete from basalt_logs.recent_queries where id in (
+             select id from basalt_logs.recent_queries where project_ref = $1 and user_id = $2
+              order by ran_at desc offset $4)`,
+          [project.ref, user, sql, RECENT_KEPT - 1],
+        )
+      }
+      return reply.result(result)
+    },
+  )
+
+  app.get(`${LOGS}/recent`, { config: analyticsRead, schema: { params: refParams } }, async (req, reply) => {
+    const { rows } = await ctx.db.query<{ id: string; sql: string; ran_at: Date }>(
+      `select id, sql, ran_at from basalt_logs.recent_queries where project_ref = $1 and user_id = $2
+        order by ran_at desc limit $3`,
+      [req.projectAccess!.project.ref, req.auth!.user.id, RECENT_KEPT],
+    )
+    const recent: LogRecentQuery[] = rows.map((r) => ({ id: r.id, sql: r.sql, ranAt: r.ran_at.toISOString() }))
+    return reply.result(ok(recent))
+  })
+
+  app.get(`${LOGS}/settings`, { config: analyticsRead, schema: { params: refParams } }, async (req, reply) => {
+    const settings: LogSettings = {
+      postgresLogs: logs.collectsPostgresLogs(req.projectAccess!.project),
+      retentionDays: logs.retentionDays,
+    }
+    return reply.result(ok(settings))
+  })
+}
