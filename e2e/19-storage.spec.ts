@@ -4,6 +4,8 @@
 // moves a folder, previews an image, a PDF and a CSV, copies a signed URL and opens it, downloads a folder as
 // one zip streamed by the server and reads its entries, deletes a file, empties the bucket and deletes it. A
 // Read-only member sees the explorer with every write control disabled and the spec's reasons (spec 3 §2–8).
+// A second walk searches a bucket on the server, goes to a folder by its typed path, plays a video and an
+// audio file in the preview, and pauses, resumes and cancels a resumable upload (nothing kept).
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,6 +18,7 @@ import { OWNER, expectNoErrorPage, projectDatabase, screenshot, screenshotDark, 
 const ref = 'default'
 const BUCKET = 'j19-files'
 const SHARED = 'j19-shared'
+const MEDIA = 'j19-media'
 let reader: Person
 let dir: string
 
@@ -43,26 +46,83 @@ test.beforeAll(async () => {
   const big = Buffer.alloc(BIG_BYTES)
   for (let i = 0; i < big.length; i += 4096) big.writeUInt32LE(i, i)
   writeFileSync(path.join(dir, 'large.bin'), big)
+  writeFileSync(path.join(dir, 'tone.wav'), toneWav())
   mkdirSync(path.join(dir, 'photos', 'nested'), { recursive: true })
   writeFileSync(path.join(dir, 'photos', 'one.txt'), 'one')
   writeFileSync(path.join(dir, 'photos', 'nested', 'two.txt'), 'two')
   const db = await projectDatabase(ref)
   try {
-    await db.query(`delete from storage.objects where bucket_id in ($1, $2)`, [BUCKET, SHARED])
-    await db.query(`delete from storage.buckets where id in ($1, $2)`, [BUCKET, SHARED])
-    await db.query(`insert into storage.buckets (id, name, public) values ($1, $1, false)`, [SHARED])
+    await db.query(`delete from storage.objects where bucket_id in ($1, $2, $3)`, [BUCKET, SHARED, MEDIA])
+    await db.query(`delete from storage.buckets where id in ($1, $2, $3)`, [BUCKET, SHARED, MEDIA])
+    await db.query(`insert into storage.buckets (id, name, public) values ($1, $1, false), ($2, $2, false)`, [
+      SHARED,
+      MEDIA,
+    ])
+    // Rows for the search and 'Go to folder' (listing and search read metadata only).
+    await db.query(
+      `insert into storage.objects (bucket_id, name, metadata)
+       select $1, n, '{"size": 12, "mimetype": "text/plain"}'
+         from unnest(array['reports/2026/needle-report.txt', 'reports/2026/other.txt', 'notes/needle-notes.md']) n`,
+      [MEDIA],
+    )
   } finally {
     await db.end()
   }
 })
 
-async function storedObjects(): Promise<Array<{ name: string; size: number | null }>> {
+/** Half a second of a 440 Hz tone as a 16-bit mono PCM WAV file (8 kHz): a real file the browser plays. */
+function toneWav(): Buffer {
+  const rate = 8000
+  const samples = rate / 2
+  const wav = Buffer.alloc(44 + samples * 2)
+  wav.write('RIFF', 0)
+  wav.writeUInt32LE(36 + samples * 2, 4)
+  wav.write('WAVEfmt ', 8)
+  wav.writeUInt32LE(16, 16)
+  wav.writeUInt16LE(1, 20) // PCM
+  wav.writeUInt16LE(1, 22) // mono
+  wav.writeUInt32LE(rate, 24)
+  wav.writeUInt32LE(rate * 2, 28)
+  wav.writeUInt16LE(2, 32)
+  wav.writeUInt16LE(16, 34)
+  wav.write('data', 36)
+  wav.writeUInt32LE(samples * 2, 40)
+  for (let i = 0; i < samples; i++)
+    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2)
+  return wav
+}
+
+/** A second of video recorded by the browser's own encoder (MediaRecorder, VP8 in WebM) from a canvas. */
+async function recordWebm(page: Page): Promise<Buffer> {
+  const bytes = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 64
+    canvas.height = 48
+    const draw = canvas.getContext('2d')!
+    const recorder = new MediaRecorder(canvas.captureStream(10), { mimeType: 'video/webm;codecs=vp8' })
+    const chunks: Blob[] = []
+    recorder.ondataavailable = (e) => chunks.push(e.data)
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve))
+    recorder.start()
+    for (let i = 0; i < 10; i++) {
+      draw.fillStyle = `hsl(${i * 36}, 80%, 50%)`
+      draw.fillRect(0, 0, 64, 48)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    recorder.stop()
+    await stopped
+    return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()))
+  })
+  return Buffer.from(bytes)
+}
+
+async function storedObjects(bucket = BUCKET): Promise<Array<{ name: string; size: number | null }>> {
   const db = await projectDatabase(ref)
   try {
     return (
       await db.query(
         `select name, (metadata->>'size')::bigint as size from storage.objects where bucket_id = $1 order by name`,
-        [BUCKET],
+        [bucket],
       )
     ).rows.map((r: { name: string; size: string | null }) => ({
       name: r.name,
@@ -284,6 +344,93 @@ test('the owner creates a bucket, uploads, browses, previews, links, zips, empti
   await expect(page.getByText(`Successfully deleted bucket ${BUCKET}`)).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('link', { name: BUCKET })).toHaveCount(0)
   await expect(page).toHaveURL(new RegExp(`/project/${ref}/storage/buckets$`))
+})
+
+test('the owner searches a bucket, goes to a folder by its path, pauses and cancels an upload, plays video and audio', async ({
+  page,
+}) => {
+  test.setTimeout(300_000)
+  await signIn(page, OWNER)
+  writeFileSync(path.join(dir, 'clip.webm'), await recordWebm(page))
+  await page.goto(`/project/${ref}/storage/buckets/${MEDIA}`)
+  // The first page of this browser loads the app's chunks: slow on a busy machine.
+  await expect(itemButton(page, MEDIA, 'reports')).toBeVisible({ timeout: 30_000 })
+
+  // Search: the server searches the whole bucket; each hit says its folder.
+  await page.getByRole('button', { name: 'Search for a file or folder' }).click()
+  await page.getByRole('textbox', { name: 'Search for a file or folder' }).fill('needle')
+  const hits = page.getByRole('region', { name: 'Search for a file or folder' })
+  await expect(hits.getByRole('button', { name: /^needle-report\.txt in reports\/2026$/ })).toBeVisible()
+  await expect(hits.getByRole('button', { name: /^needle-notes\.md in notes$/ })).toBeVisible()
+  await expect(hits.getByRole('button', { name: / in / })).toHaveCount(2)
+  await expectAccessible(page)
+  await page.getByRole('textbox', { name: 'Search for a file or folder' }).fill('nothing-like-this')
+  await expect(page.getByText('No results found in this folder')).toBeVisible()
+  await expect(page.getByText('Your search for "nothing-like-this" did not return any results')).toBeVisible()
+  await page.getByRole('button', { name: 'Close search' }).click()
+  await expect(itemButton(page, MEDIA, 'reports')).toBeVisible()
+
+  // 'Go to folder': the path typed opens each of its folders as a column.
+  await page.getByRole('button', { name: 'Edit path' }).click()
+  const pathField = page.getByRole('textbox', { name: 'Edit path' })
+  await expect(pathField).toHaveAttribute('placeholder', 'e.g Parent Folder/Child Folder')
+  await pathField.fill('/reports//2026/')
+  await page.getByRole('button', { name: 'Go to folder' }).click()
+  await expect(page.getByText('Navigating to reports/2026...')).toBeVisible()
+  await expect(itemButton(page, '2026', 'needle-report.txt')).toBeVisible()
+  await expect(itemButton(page, 'reports', '2026')).toHaveAttribute('aria-current', 'true')
+
+  // Video and audio play in the preview pane.
+  await column(page, MEDIA).click({ position: { x: 20, y: 300 } })
+  await page.getByTestId('upload-input').setInputFiles(['clip.webm', 'tone.wav'].map((f) => path.join(dir, f)))
+  await expect(page.getByText('Successfully uploaded 2 file(s)!')).toBeVisible()
+  const preview = page.getByRole('complementary', { name: 'File preview' })
+  await itemButton(page, MEDIA, 'clip.webm').click()
+  const video = preview.locator('video[aria-label="clip.webm"]')
+  await expect(video).toBeVisible()
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.videoWidth)).toBe(64)
+  await itemButton(page, MEDIA, 'tone.wav').click()
+  const audio = preview.locator('audio[aria-label="tone.wav"]')
+  await expect(audio).toBeVisible()
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => Math.round(a.duration * 10) / 10)).toBe(0.5)
+  await screenshot(page, '19-preview-audio')
+
+  // A resumable upload paused (nothing is sent while paused), resumed, then cancelled: the server is told to
+  // forget it, and no object appears.
+  await page.route('**/storage/v1/upload/resumable/**', async (route) => {
+    if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 1000))
+    await route.continue().catch(() => {})
+  })
+  const sent: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/upload/resumable')) sent.push(r.method())
+  })
+  await page.getByTestId('upload-input').setInputFiles(path.join(dir, 'large.bin'))
+  const progress = page.getByRole('progressbar', { name: 'Uploading 1 file…' })
+  await expect
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 60_000 })
+    .toBeGreaterThan(0)
+  await page.getByRole('button', { name: 'Pause' }).click()
+  await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible()
+  await expectAccessible(page)
+  const whenPaused = sent.length
+  const pausedAt = await progress.getAttribute('aria-valuenow')
+  // A paused upload sends nothing: watched for a while, as a user would.
+  await page.waitForTimeout(2000)
+  expect(sent.length).toBe(whenPaused)
+  await expect(progress).toHaveAttribute('aria-valuenow', pausedAt!)
+  await page.getByRole('button', { name: 'Resume' }).click()
+  await expect
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 60_000 })
+    .toBeGreaterThan(Number(pausedAt))
+  const terminated = page.waitForRequest((r) => r.url().includes('/upload/resumable/') && r.method() === 'DELETE')
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await terminated
+  await expect(page.getByText('Upload cancelled')).toBeVisible()
+  await expect(progress).toHaveCount(0)
+  await page.unroute('**/storage/v1/upload/resumable/**')
+  expect((await storedObjects(MEDIA)).map((o) => o.name)).not.toContain('large.bin')
+  await expect(itemButton(page, MEDIA, 'large.bin')).toHaveCount(0)
 })
 
 test('a Read-only member sees the explorer with every write control disabled and why', async ({ page, platform }) => {
