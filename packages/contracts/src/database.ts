@@ -275,3 +275,62 @@ export type ParsedEnableExtension = z.output<typeof enableExtensionBodySchema>
 /** ?name= of an extension; DELETE adds cascade. */
 export const extensionNameQuerySchema = z.object({ name: identifier })
 export const dropExtensionQuerySchema = extensionNameQuerySchema.extend({ cascade: queryBoolean.optional() })
+
+// ---------- roles ----------
+
+/** A membership of a role in another (pg_auth_members). */
+export const roleMembershipSchema = z.object({
+  role: z.string(),
+  admin_option: z.boolean(),
+})
+
+/** A database role as Database › Roles lists it. */
+export const databaseRoleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  can_login: z.boolean(),
+  can_create_role: z.boolean(),
+  can_create_db: z.boolean(),
+  can_bypass_rls: z.boolean(),
+  is_superuser: z.boolean(),
+  is_replication_role: z.boolean(),
+  inherit_role: z.boolean(),
+  /** rolconnlimit; null when there is no limit (-1), not max_connections. */
+  connection_limit: z.number().nullable(),
+  valid_until: z.string().nullable(),
+  /** The roles it is a member of. */
+  member_of: z.array(roleMembershipSchema),
+  /** Its sessions now (pg_stat_activity). */
+  connections: z.number(),
+  comment: z.string().nullable(),
+  /** Why the dashboard does not change it — Basalt's own login, a reserved role, one of the project's API roles, a superuser — or null. */
+  locked: z.enum(['basalt', 'reserved', 'api', 'superuser']).nullable(),
+  /** The lock's reason as a member reads it. */
+  locked_reason: z.string().nullable(),
+})
+export type DatabaseRole = z.infer<typeof databaseRoleSchema>
+
+/** GET …/database/roles: the roles and the server's max_connections. */
+export const databaseRolesResponseSchema = z.object({
+  max_connections: z.number(),
+  roles: z.array(databaseRoleSchema),
+})
+export type DatabaseRolesResponse = z.infer<typeof databaseRolesResponseSchema>
+
+/** POST …/database/roles, PATCH …?id= (the whole definition; the server diffs it). */
+export const roleDefinitionSchema = z.object({
+  name: identifier,
+  can_login: z.boolean().default(false),
+  can_create_role: z.boolean().default(false),
+  can_create_db: z.boolean().default(false),
+  can_bypass_rls: z.boolean().default(false),
+  /** null: no limit. */
+  connection_limit: z.number().int().min(0).max(1_000_000).nullable().default(null),
+  /** A timestamp Postgres reads (`2030-01-01`, `infinity`), or null for none. */
+  valid_until: z.string().trim().max(100).nullable().default(null),
+  member_of: z.array(identifier).max(1000).default([]),
+  /** A new password; null or absent keeps the current one. Never recorded or logged. */
+  password: z.string().min(1).max(1000).nullable().optional(),
+})
+export type RoleDefinition = z.input<typeof roleDefinitionSchema>
+export type ParsedRoleDefinition = z.output<typeof roleDefinitionSchema>

@@ -5,6 +5,7 @@ import { databaseFunctionRoutes } from './database-functions.ts'
 import { databaseTriggerRoutes } from './database-triggers.ts'
 import { databasePublicationRoutes } from './database-publications.ts'
 import { databaseExtensionRoutes } from './database-extensions.ts'
+import { databaseRoleRoutes } from './database-roles.ts'
 import { policyRoutes } from './policies.ts'
 import { schemaChangeRoutes } from './schema-changes.ts'
 import { tableCsvRoutes } from './table-csv.ts'
@@ -25,4 +26,5 @@ export function pgMetaRoutes(app: App): void {
   databaseTriggerRoutes(app)
   databasePublicationRoutes(app)
   databaseExtensionRoutes(app)
+  databaseRoleRoutes(app)
 }

@@ -5,6 +5,7 @@ import { TablesPage, type TableForms } from '../../features/database/components/
 import { TriggersPage } from '../../features/database/components/triggers-page'
 import { PublicationsPage } from '../../features/database/components/publications-page'
 import { ExtensionsPage } from '../../features/database/components/extensions-page'
+import { RolesPage } from '../../features/database/components/roles-page'
 import { useProject } from '../../project/use-project'
 
 /**
@@ -42,4 +43,9 @@ export function DatabaseReplicationRoute() {
 export function DatabaseExtensionsRoute() {
   const { project } = useProject()
   return <ExtensionsPage projectRef={project.ref} />
+}
+
+export function DatabaseRolesRoute() {
+  const { project } = useProject()
+  return <RolesPage projectRef={project.ref} />
 }

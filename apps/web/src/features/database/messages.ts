@@ -133,3 +133,28 @@ export const EXTENSION_MESSAGES = {
   trusted: 'trusted',
   superuserOnly: 'superuser only',
 } as const
+
+export const ROLE_MESSAGES = {
+  title: 'Roles',
+  description: "The database's roles: who may log in, what they may do, how many connections they hold.",
+  search: 'Search for a role',
+  create: 'New role',
+  loadError: 'Failed to retrieve roles',
+  empty: 'No roles',
+  noResults: (search: string) => `No roles match “${search}”`,
+  createTitle: 'Create a new role',
+  editTitle: (name: string) => `Edit role ${name}`,
+  edit: (name: string) => `Edit role ${name}`,
+  remove: (name: string) => `Delete role ${name}`,
+  deleteTitle: (name: string) => `Delete role ${name}`,
+  deleted: (name: string) => `Role ${name} deleted`,
+  saved: (name: string) => `Role ${name} saved`,
+  nameRequired: 'Please enter a name for the role',
+  reservedName: (name: string) => `The role name ${name} is reserved`,
+  limitInvalid: 'A connection limit is a whole number, or empty for none',
+  noLimit: 'no limit',
+  connections: (count: number, limit: number | null, max: number) =>
+    `${count} of ${limit === null ? `${max} (server)` : limit}`,
+  locked: 'locked',
+  passwordDescription: 'Leave empty to keep the current password. It is not recorded in the audit log or migrations.',
+} as const

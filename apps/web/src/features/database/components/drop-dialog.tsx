@@ -21,6 +21,7 @@ export function DropDialog({
   error,
   onClose,
   confirmLabel = 'Delete',
+  cascadable = true,
 }: {
   title: string
   /** Typed to confirm. */
@@ -32,6 +33,8 @@ export function DropDialog({
   error: unknown
   onClose: () => void
   confirmLabel?: string
+  /** Whether the DROP takes CASCADE (DROP ROLE does not: what a role owns must be reassigned first). */
+  cascadable?: boolean
 }) {
   const [cascade, setCascade] = useState(false)
   const cascadeId = useId()
@@ -61,10 +64,17 @@ export function DropDialog({
                 <li key={d.description}>{d.description}</li>
               ))}
             </ul>
-            <label htmlFor={cascadeId} className="mt-2 flex items-center gap-2">
-              <input id={cascadeId} type="checkbox" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
-              {MESSAGES.cascade}
-            </label>
+            {cascadable && (
+              <label htmlFor={cascadeId} className="mt-2 flex items-center gap-2">
+                <input
+                  id={cascadeId}
+                  type="checkbox"
+                  checked={cascade}
+                  onChange={(e) => setCascade(e.target.checked)}
+                />
+                {MESSAGES.cascade}
+              </label>
+            )}
           </div>
         )}
         <pre
