@@ -334,3 +334,54 @@ export const roleDefinitionSchema = z.object({
 })
 export type RoleDefinition = z.input<typeof roleDefinitionSchema>
 export type ParsedRoleDefinition = z.output<typeof roleDefinitionSchema>
+
+// ---------- indexes ----------
+
+export const indexMethodSchema = z.enum(['btree', 'hash', 'gin', 'gist', 'brin'])
+
+/** An index as pg_index has it, with its use (pg_stat_user_indexes). */
+export const databaseIndexSchema = z.object({
+  id: z.number(),
+  schema: z.string(),
+  table: z.string(),
+  table_id: z.number(),
+  name: z.string(),
+  /** The access method (btree, hash, gin, gist, brin, or another). */
+  method: z.string(),
+  unique: z.boolean(),
+  primary: z.boolean(),
+  /** False for an index a failed CREATE INDEX CONCURRENTLY left behind. */
+  valid: z.boolean(),
+  /** The key columns or expressions, each as Postgres writes it from the index itself. */
+  columns: z.array(z.string()),
+  /** INCLUDE columns. */
+  include: z.array(z.string()),
+  /** The partial index's WHERE, or null. */
+  predicate: z.string().nullable(),
+  /** pg_get_indexdef. */
+  definition: z.string(),
+  size_bytes: z.number(),
+  size: z.string(),
+  /** idx_scan since statistics were reset. */
+  scans: z.number(),
+  /** Never scanned, and not backing a primary key or unique constraint. */
+  unused: z.boolean(),
+  /** The name of another index of the same table on the same keys, method, operator classes and predicate, or null. */
+  duplicate_of: z.string().nullable(),
+})
+export type DatabaseIndex = z.infer<typeof databaseIndexSchema>
+
+/** POST …/database/indexes */
+export const createIndexBodySchema = z.object({
+  schema: identifier,
+  table: identifier,
+  /** Empty: Postgres names it. */
+  name: z.string().trim().max(63).default(''),
+  columns: z.array(identifier).min(1).max(32),
+  method: indexMethodSchema.default('btree'),
+  unique: z.boolean().default(false),
+  /** CREATE INDEX CONCURRENTLY: no write lock on the table; runs outside a transaction. */
+  concurrently: z.boolean().default(false),
+})
+export type CreateIndexBody = z.input<typeof createIndexBodySchema>
+export type ParsedCreateIndexBody = z.output<typeof createIndexBodySchema>

@@ -42,11 +42,11 @@ describe('router', () => {
       'GET /api/auth/session': { body: testSession() },
       'GET /api/projects/abc': { body: testProject({ ref: 'abc' }) },
     })
-    renderRoutes(routes, ['/project/abc/database/indexes'])
-    expect(await screen.findByRole('heading', { name: 'Indexes' })).toBeInTheDocument()
+    renderRoutes(routes, ['/project/abc/database/wrappers'])
+    expect(await screen.findByRole('heading', { name: 'Wrappers' })).toBeInTheDocument()
     expect(screen.getByText(UI_MESSAGES.notAvailable)).toBeInTheDocument()
     const areaMenu = screen.getByRole('navigation', { name: 'Database menu' })
-    expect(within(areaMenu).getByRole('link', { name: 'Indexes' })).toHaveAttribute('aria-current', 'page')
+    expect(within(areaMenu).getByRole('link', { name: 'Wrappers' })).toHaveAttribute('aria-current', 'page')
   })
 
   it('shows the no-access page for logs without analytics read', async () => {

@@ -6,6 +6,7 @@ import { databaseTriggerRoutes } from './database-triggers.ts'
 import { databasePublicationRoutes } from './database-publications.ts'
 import { databaseExtensionRoutes } from './database-extensions.ts'
 import { databaseRoleRoutes } from './database-roles.ts'
+import { databaseIndexRoutes } from './database-indexes.ts'
 import { policyRoutes } from './policies.ts'
 import { schemaChangeRoutes } from './schema-changes.ts'
 import { tableCsvRoutes } from './table-csv.ts'
@@ -27,4 +28,5 @@ export function pgMetaRoutes(app: App): void {
   databasePublicationRoutes(app)
   databaseExtensionRoutes(app)
   databaseRoleRoutes(app)
+  databaseIndexRoutes(app)
 }

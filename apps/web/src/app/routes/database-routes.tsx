@@ -6,6 +6,7 @@ import { TriggersPage } from '../../features/database/components/triggers-page'
 import { PublicationsPage } from '../../features/database/components/publications-page'
 import { ExtensionsPage } from '../../features/database/components/extensions-page'
 import { RolesPage } from '../../features/database/components/roles-page'
+import { IndexesPage } from '../../features/database/components/indexes-page'
 import { useProject } from '../../project/use-project'
 
 /**
@@ -48,4 +49,9 @@ export function DatabaseExtensionsRoute() {
 export function DatabaseRolesRoute() {
   const { project } = useProject()
   return <RolesPage projectRef={project.ref} />
+}
+
+export function DatabaseIndexesRoute() {
+  const { project } = useProject()
+  return <IndexesPage projectRef={project.ref} />
 }

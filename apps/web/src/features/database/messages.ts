@@ -158,3 +158,25 @@ export const ROLE_MESSAGES = {
   locked: 'locked',
   passwordDescription: 'Leave empty to keep the current password. It is not recorded in the audit log or migrations.',
 } as const
+
+export const INDEX_MESSAGES = {
+  title: 'Indexes',
+  description: "A schema's indexes: their definition, size and how often they were scanned.",
+  search: 'Search for an index or table',
+  create: 'New index',
+  loadError: 'Failed to retrieve indexes',
+  empty: 'No indexes in this schema',
+  noResults: (search: string) => `No indexes match “${search}”`,
+  createTitle: 'Create a new index',
+  remove: (name: string) => `Delete index ${name}`,
+  deleteTitle: (name: string) => `Delete index ${name}`,
+  deleted: (name: string) => `Index ${name} deleted`,
+  created: (name: string) => `Index ${name} created`,
+  tableRequired: 'Please choose a table',
+  columnsRequired: 'Please choose at least one column',
+  unused: 'Never scanned since statistics were reset: it costs every write and helps no read.',
+  duplicate: (other: string) => `Same columns, method and predicate as ${other}: one of them can go.`,
+  invalid: 'Invalid: a CREATE INDEX CONCURRENTLY failed and left it. Postgres does not use it.',
+  concurrently: 'Build it without locking writes (CONCURRENTLY; runs outside a transaction, slower)',
+  namePlaceholder: (name: string) => `${name} (when empty)`,
+} as const
