@@ -385,3 +385,77 @@ export const createIndexBodySchema = z.object({
 })
 export type CreateIndexBody = z.input<typeof createIndexBodySchema>
 export type ParsedCreateIndexBody = z.output<typeof createIndexBodySchema>
+
+// ---------- types ----------
+
+/** A user-defined type (pg_type) of a schema, by kind. */
+export const databaseTypeSchema = z.object({
+  id: z.number(),
+  schema: z.string(),
+  name: z.string(),
+  kind: z.enum(['enum', 'domain', 'composite', 'range', 'multirange', 'base']),
+  /** An enum's labels in their sort order. */
+  values: z.array(z.string()),
+  /** A domain's underlying type, a range's subtype; null otherwise. */
+  base_type: z.string().nullable(),
+  /** A domain's NOT NULL and CHECK constraints, as Postgres writes them. */
+  constraints: z.array(z.string()),
+  /** A composite type's attributes. */
+  attributes: z.array(z.object({ name: z.string(), type: z.string() })),
+  owner: z.string(),
+  comment: z.string().nullable(),
+})
+export type DatabaseType = z.infer<typeof databaseTypeSchema>
+
+/** POST …/database/types: a new enumerated type. */
+export const createEnumBodySchema = z.object({
+  schema: identifier,
+  name: identifier,
+  values: z.array(z.string().min(1).max(63)).min(1).max(1000),
+})
+export type CreateEnumBody = z.input<typeof createEnumBodySchema>
+
+/** PATCH …/database/types?id=: add a value (before or after another, or at the end), or rename one. */
+export const updateEnumBodySchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('add'),
+    value: z.string().min(1).max(63),
+    before: z.string().max(63).optional(),
+    after: z.string().max(63).optional(),
+  }),
+  z.object({ action: z.literal('rename'), from: z.string().min(1).max(63), to: z.string().min(1).max(63) }),
+])
+export type UpdateEnumBody = z.input<typeof updateEnumBodySchema>
+
+// ---------- migrations ----------
+
+/** A schema change Basalt ran for a member, as a numbered migration. */
+export const databaseMigrationSchema = z.object({
+  number: z.number(),
+  /** YYYYMMDDHHMMSS, strictly increasing: the file is `<version>_<name>.sql`. */
+  version: z.string(),
+  name: z.string(),
+  /** The SQL that ran (a password left out). */
+  statements: z.string(),
+  author: z.string().nullable(),
+  created_at: z.string(),
+})
+export type DatabaseMigration = z.infer<typeof databaseMigrationSchema>
+
+/** A row of `supabase_migrations.schema_migrations` (what the Supabase CLI applied). */
+export const supabaseMigrationSchema = z.object({
+  version: z.string(),
+  name: z.string().nullable(),
+  statements: z.array(z.string()),
+})
+
+/** GET …/database/migrations */
+export const databaseMigrationsResponseSchema = z.object({
+  migrations: z.array(databaseMigrationSchema),
+  /** The Supabase CLI's history, or null when the database has none. */
+  supabase: z.array(supabaseMigrationSchema).nullable(),
+})
+export type DatabaseMigrationsResponse = z.infer<typeof databaseMigrationsResponseSchema>
+
+/** ?number= of one migration's file; without it, every migration in one file. */
+export const migrationFileQuerySchema = z.object({ number: z.coerce.number().int().min(1).optional() })

@@ -1,13 +1,21 @@
 import type { Result, SchemaFilterQuery } from '@basalt/contracts'
 import type { FastifyRequest } from 'fastify'
 import type pg from 'pg'
+import { actorOf } from '../../http/session.ts'
 import type { SchemaFilter } from '../../pg-meta/catalog.ts'
+import {
+  migrationName,
+  migrationStatements,
+  recordingClient,
+  recordMigration,
+} from '../../platform/project-migrations.ts'
 import { auditChange } from './audit-change.ts'
 
 /**
  * What the Database pages' routes share: the schema filter of a listing, and a change run as every page
  * runs one — through the executor's `ddl` (one transaction on the primary, as the member's login: the
- * project's admin role, never a superuser), then audited once it has committed.
+ * project's admin role, never a superuser), then, once it has committed, audited and recorded as the
+ * project's next migration (Database › Migrations). The table editor's and the policies' changes run here too.
  */
 
 /** `?included_schemas=&excluded_schemas=&include_system_schemas=` as the catalog modules take it. */
@@ -28,7 +36,8 @@ export interface ChangeRecord<T> {
 }
 
 /**
- * Runs a Database page's change in one transaction and audits it when it committed.
+ * Runs a schema change in one transaction; when it committed, audits it and records what it ran as a
+ * migration.
  *
  * @example
  *   reply.result(await runChange(req, (c) => createPublication(c, req.body), { action: 'database.publication.create', target: (p) => p.name }), 201)
@@ -38,5 +47,22 @@ export async function runChange<T>(
   run: (client: pg.ClientBase) => Promise<Result<T>>,
   record: ChangeRecord<T>,
 ): Promise<Result<T>> {
-  return auditChange(req, await req.project.ddl(run), record.action, record.target, record.details)
+  const ran: string[] = []
+  const result = await auditChange(
+    req,
+    await req.project.ddl((client) => run(recordingClient(client, ran))),
+    record.action,
+    record.target,
+    record.details,
+  )
+  if (result.ok) {
+    const actor = actorOf(req)
+    await recordMigration(req.server.platform.db, {
+      projectId: req.projectAccess!.project.id,
+      name: migrationName(record.action, record.target(result.data)),
+      statements: await migrationStatements(ran),
+      author: { id: actor.id, email: actor.email },
+    })
+  }
+  return result
 }

@@ -7,6 +7,8 @@ import { databasePublicationRoutes } from './database-publications.ts'
 import { databaseExtensionRoutes } from './database-extensions.ts'
 import { databaseRoleRoutes } from './database-roles.ts'
 import { databaseIndexRoutes } from './database-indexes.ts'
+import { databaseTypeRoutes } from './database-types.ts'
+import { databaseMigrationRoutes } from './database-migrations.ts'
 import { policyRoutes } from './policies.ts'
 import { schemaChangeRoutes } from './schema-changes.ts'
 import { tableCsvRoutes } from './table-csv.ts'
@@ -29,4 +31,6 @@ export function pgMetaRoutes(app: App): void {
   databaseExtensionRoutes(app)
   databaseRoleRoutes(app)
   databaseIndexRoutes(app)
+  databaseTypeRoutes(app)
+  databaseMigrationRoutes(app)
 }

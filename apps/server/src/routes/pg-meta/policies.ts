@@ -8,6 +8,9 @@ import {
 import { createPolicy, deletePolicy, listPolicies, testPolicy, updatePolicy } from '../../pg-meta/policies.ts'
 import { refParams, type App } from '../types.ts'
 import { PG_META, policiesWrite, read } from './access.ts'
+import { runChange } from './database-change.ts'
+
+const policyName = (p: { schema: string; table: string; name: string }) => `${p.name} on ${p.schema}.${p.table}`
 
 /**
  * RLS policies (spec 1 §7): list, create, update, delete — and 'Test as a user', which tries a pending
@@ -32,7 +35,11 @@ export function policyRoutes(app: App): void {
   app.post(
     `${PG_META}/policies`,
     { config: policiesWrite, schema: { params: refParams, body: createPolicyBodySchema } },
-    async (req, reply) => reply.result(await req.project.ddl((c) => createPolicy(c, req.body)), 201),
+    async (req, reply) =>
+      reply.result(
+        await runChange(req, (c) => createPolicy(c, req.body), { action: 'policy.create', target: policyName }),
+        201,
+      ),
   )
 
   app.patch(
@@ -41,13 +48,22 @@ export function policyRoutes(app: App): void {
       config: policiesWrite,
       schema: { params: refParams, querystring: policyIdQuerySchema, body: updatePolicyBodySchema },
     },
-    async (req, reply) => reply.result(await req.project.ddl((c) => updatePolicy(c, req.query.id, req.body))),
+    async (req, reply) =>
+      reply.result(
+        await runChange(req, (c) => updatePolicy(c, req.query.id, req.body), {
+          action: 'policy.update',
+          target: policyName,
+        }),
+      ),
   )
 
   app.delete(
     `${PG_META}/policies`,
     { config: policiesWrite, schema: { params: refParams, querystring: policyIdQuerySchema } },
-    async (req, reply) => reply.result(await req.project.ddl((c) => deletePolicy(c, req.query.id))),
+    async (req, reply) =>
+      reply.result(
+        await runChange(req, (c) => deletePolicy(c, req.query.id), { action: 'policy.delete', target: policyName }),
+      ),
   )
 
   app.post(

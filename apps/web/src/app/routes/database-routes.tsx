@@ -7,6 +7,8 @@ import { PublicationsPage } from '../../features/database/components/publication
 import { ExtensionsPage } from '../../features/database/components/extensions-page'
 import { RolesPage } from '../../features/database/components/roles-page'
 import { IndexesPage } from '../../features/database/components/indexes-page'
+import { TypesPage } from '../../features/database/components/types-page'
+import { MigrationsPage } from '../../features/database/components/migrations-page'
 import { useProject } from '../../project/use-project'
 
 /**
@@ -54,4 +56,14 @@ export function DatabaseRolesRoute() {
 export function DatabaseIndexesRoute() {
   const { project } = useProject()
   return <IndexesPage projectRef={project.ref} />
+}
+
+export function DatabaseTypesRoute() {
+  const { project } = useProject()
+  return <TypesPage projectRef={project.ref} />
+}
+
+export function DatabaseMigrationsRoute() {
+  const { project } = useProject()
+  return <MigrationsPage projectRef={project.ref} />
 }

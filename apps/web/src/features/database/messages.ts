@@ -180,3 +180,40 @@ export const INDEX_MESSAGES = {
   concurrently: 'Build it without locking writes (CONCURRENTLY; runs outside a transaction, slower)',
   namePlaceholder: (name: string) => `${name} (when empty)`,
 } as const
+
+export const TYPE_MESSAGES = {
+  title: 'Enumerated types',
+  description: "A schema's types: enums with their values, and domains, composites and ranges as Postgres has them.",
+  search: 'Search for a type',
+  create: 'New enum',
+  loadError: 'Failed to retrieve types',
+  empty: 'No types in this schema',
+  noResults: (search: string) => `No types match “${search}”`,
+  createTitle: 'Create an enumerated type',
+  addTitle: (name: string) => `Add a value to ${name}`,
+  renameTitle: (name: string) => `Rename a value of ${name}`,
+  add: (name: string) => `Add a value to ${name}`,
+  rename: (name: string) => `Rename a value of ${name}`,
+  remove: (name: string) => `Delete type ${name}`,
+  deleteTitle: (name: string) => `Delete type ${name}`,
+  deleted: (name: string) => `Type ${name} deleted`,
+  saved: (name: string) => `Type ${name} saved`,
+  nameRequired: 'Please enter a name for the type',
+  valuesRequired: 'Please enter at least one value, one a line',
+  valueRequired: 'Please enter a value',
+} as const
+
+export const MIGRATION_MESSAGES = {
+  title: 'Migrations',
+  description:
+    'Every schema change Basalt ran for a member — the table editor, these pages, policies — as a numbered migration you can apply to another database.',
+  search: 'Search for a migration',
+  loadError: 'Failed to retrieve migrations',
+  empty: 'No schema changes made from the dashboard yet',
+  noResults: (search: string) => `No migrations match “${search}”`,
+  downloadAll: 'Download all as one .sql file',
+  download: (name: string) => `Download ${name}`,
+  showSql: (name: string) => `SQL of ${name}`,
+  supabaseTitle: 'Supabase CLI history',
+  supabaseDescription: 'Applied with the Supabase CLI: supabase_migrations.schema_migrations.',
+} as const

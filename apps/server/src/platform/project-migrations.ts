@@ -1,0 +1,142 @@
+import type pg from 'pg'
+import type { DatabaseMigration } from '@basalt/contracts'
+import { parse, SqlError } from 'libpg-query'
+
+/**
+ * Database › Migrations (issue 26 point 10): the schema changes Basalt ran for members on a project's
+ * database, kept in the platform database as numbered migrations. A change is recorded once it has
+ * committed, with what its transaction ran — reads, settings and transaction control left out, a password
+ * never kept.
+ */
+
+// Statements that change nothing in the schema: catalog reads, `set local`, begin / commit.
+const NOT_CHANGES = new Set(['SelectStmt', 'VariableSetStmt', 'VariableShowStmt', 'TransactionStmt'])
+
+/** Which statement kinds a text holds, by Postgres' parser; null when it cannot read it. */
+async function kindsOf(sql: string): Promise<string[] | null> {
+  try {
+    const tree = (await parse(sql)) as { stmts?: Array<{ stmt?: Record<string, unknown> }> }
+    return (tree.stmts ?? []).map((s) => Object.keys(s.stmt ?? {})[0] ?? '')
+  } catch (err) {
+    if (err instanceof SqlError) return null
+    throw err
+  }
+}
+
+/** A statement that sets a password, replaced by a comment saying so: a migration file never holds one. */
+const PASSWORD = /^(ALTER|CREATE) ROLE ("(?:[^"]|"")+"|\S+) .*PASSWORD\s+'(?:[^']|'')*'.*$/is
+const withoutPassword = (sql: string) =>
+  sql.replace(
+    PASSWORD,
+    (_, verb: string, role: string) => `-- ${verb.toUpperCase()} ROLE ${role} PASSWORD … (a password is not recorded)`,
+  )
+
+/**
+ * The statements of a change worth a migration, in the order they ran: every text that holds more than a
+ * read, a setting or transaction control.
+ */
+export async function migrationStatements(ran: readonly string[]): Promise<string[]> {
+  const kept: string[] = []
+  for (const sql of ran) {
+    const kinds = await kindsOf(sql)
+    if (kinds && kinds.every((k) => NOT_CHANGES.has(k))) continue
+    kept.push(withoutPassword(sql.trim()))
+  }
+  return kept
+}
+
+/**
+ * A client that notes the text of every query run without parameters (DDL takes none) once it succeeded:
+ * what a change ran, for its migration.
+ */
+export function recordingClient<C extends pg.ClientBase>(client: C, ran: string[]): C {
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      if (prop !== 'query') return Reflect.get(target, prop, receiver) as unknown
+      return (text: unknown, values?: unknown, callback?: unknown) => {
+        const result = (target.query as (...args: unknown[]) => unknown)(text, values, callback)
+        const noted =
+          typeof text === 'string' && (values === undefined || (Array.isArray(values) && values.length === 0))
+        if (noted && result instanceof Promise) return result.then((r) => (ran.push(text), r))
+        return result
+      }
+    },
+  })
+}
+
+/** A file name's part from an action and target: `index_create_items_title_idx`. */
+export function migrationName(action: string, target: string): string {
+  const words = `${action.replace(/^database\./, '')} ${target}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+  return words.slice(0, 80) || 'change'
+}
+
+/** Records a committed change as the project's next migration; nothing when it ran no schema change. */
+export async function recordMigration(
+  db: pg.Pool,
+  m: {
+    projectId: string
+    name: string
+    statements: readonly string[]
+    author: { id: string | null; email: string | null }
+  },
+): Promise<void> {
+  if (m.statements.length === 0) return
+  const sql = m.statements.map((s) => (s.endsWith(';') ? s : `${s};`)).join('\n\n')
+  // One at a time per project (the advisory lock), so that number and version only grow.
+  const client = await db.connect()
+  try {
+    await client.query('begin')
+    await client.query('select pg_advisory_xact_lock(hashtext($1))', [`basalt-migrations:${m.projectId}`])
+    await client.query(
+      `insert into basalt.project_migrations (project_id, number, version, name, statements, author_id, author_email)
+       select $1, coalesce(max(number), 0) + 1,
+              greatest(to_char(now() at time zone 'utc', 'YYYYMMDDHH24MISS')::bigint, coalesce(max(version::bigint), 0) + 1)::text,
+              $2, $3, $4, $5
+         from basalt.project_migrations where project_id = $1`,
+      [m.projectId, m.name, sql, m.author.id, m.author.email],
+    )
+    await client.query('commit')
+  } catch (err) {
+    await client.query('rollback').catch(() => {})
+    throw err
+  } finally {
+    client.release()
+  }
+}
+
+interface MigrationRow {
+  number: number
+  version: string
+  name: string
+  statements: string
+  author_email: string | null
+  created_at: Date
+}
+
+/** A project's migrations, oldest first. */
+export async function listMigrations(db: pg.Pool, projectId: string): Promise<DatabaseMigration[]> {
+  const { rows } = await db.query<MigrationRow>(
+    `select number, version, name, statements, author_email, created_at
+       from basalt.project_migrations where project_id = $1 order by number`,
+    [projectId],
+  )
+  return rows.map((r) => ({
+    number: r.number,
+    version: r.version,
+    name: r.name,
+    statements: r.statements,
+    author: r.author_email,
+    created_at: r.created_at.toISOString(),
+  }))
+}
+
+/** A migration as the file a migration tool applies: a header naming it, then its SQL. */
+export function migrationFile(m: DatabaseMigration): { name: string; text: string } {
+  return {
+    name: `${m.version}_${m.name}.sql`,
+    text: `-- Migration ${m.number}: ${m.name}\n-- By ${m.author ?? 'unknown'} at ${m.created_at}, recorded by Basalt\n\n${m.statements}\n`,
+  }
+}
