@@ -15,10 +15,10 @@ export interface EmbeddedCluster {
   stop(): Promise<void>
 }
 
-/** Settings of a cluster that serves one project: small, so that many fit on one machine. */
 /** The directory, under a cluster's data directory, of its jsonlog files. */
 export const POSTGRES_LOG_DIRECTORY = 'log'
 
+/** Settings of a cluster that serves one project: small, so that many fit on one machine. */
 export const PROJECT_CLUSTER_SETTINGS: Record<string, string> = {
   shared_buffers: '16MB',
   work_mem: '4MB',

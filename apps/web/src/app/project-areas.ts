@@ -138,6 +138,7 @@ const policies = () => import('../features/policies/routes')
 const authUsers = () => import('../features/auth-users/routes')
 const reports = () => import('../features/reports/routes')
 const storage = () => import('../features/storage/routes')
+const logs = () => import('../features/logs/routes')
 const database = () => import('./routes/database-routes')
 
 export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
@@ -313,6 +314,15 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
           [ctx.features.services.realtime, entry('Realtime', 'logs/realtime-logs')],
         ),
       },
+    ],
+    routes: [
+      { path: 'logs/explorer', lazy: () => logs().then((m) => ({ Component: m.LogsExplorerRoute })) },
+      { path: 'logs/explorer/recent', lazy: () => logs().then((m) => ({ Component: m.RecentLogQueriesRoute })) },
+      { path: 'logs/explorer/templates', lazy: () => logs().then((m) => ({ Component: m.LogTemplatesRoute })) },
+      { path: 'logs/edge-logs', lazy: () => logs().then((m) => ({ Component: m.EdgeLogsRoute })) },
+      { path: 'logs/postgres-logs', lazy: () => logs().then((m) => ({ Component: m.PostgresLogsRoute })) },
+      { path: 'logs/storage-logs', lazy: () => logs().then((m) => ({ Component: m.StorageLogsRoute })) },
+      { path: 'logs/auth-logs', lazy: () => logs().then((m) => ({ Component: m.AuthLogsRoute })) },
     ],
   },
   {
