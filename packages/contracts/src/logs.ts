@@ -107,3 +107,54 @@ export const logSettingsSchema = z.object({
   retentionDays: z.number().int(),
 })
 export type LogSettings = z.infer<typeof logSettingsSchema>
+
+// ---------- built-in reports (reports/database, query-performance, api-overview, storage) ----------
+
+export const BUILT_IN_REPORTS = ['database', 'query-performance', 'api-overview', 'storage'] as const
+export type BuiltInReport = (typeof BUILT_IN_REPORTS)[number]
+
+/** One chart of a built-in report: a series of points, or several series by label. */
+export const reportChartSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  unit: z.enum(['count', 'bytes', 'ms', 'percent']),
+  points: z.array(z.object({ x: z.string(), y: z.number() })),
+  /** A horizontal line the chart compares with (connections: max_connections). */
+  limit: z.number().optional(),
+})
+export type ReportChart = z.infer<typeof reportChartSchema>
+
+export const reportTableSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
+  /** Rows whose first cell is SQL the member may open in the SQL editor. */
+  sqlColumn: z.number().int().optional(),
+})
+export type ReportTable = z.infer<typeof reportTableSchema>
+
+export const builtInReportSchema = z.object({
+  charts: z.array(reportChartSchema),
+  tables: z.array(reportTableSchema),
+  /** A report whose source is absent (pg_stat_statements): what it is and how to enable it. */
+  unavailable: z.string().nullable(),
+})
+export type BuiltInReportData = z.infer<typeof builtInReportSchema>
+
+export const builtInReportQuerySchema = z.object({ period: z.enum(['1d', '7d', '30d']).default('1d') })
+
+export const QUERY_STATS_UNAVAILABLE =
+  "Query performance reads pg_stat_statements, which this database does not load. Add pg_stat_statements to the server's shared_preload_libraries, restart it, then run: create extension pg_stat_statements with schema extensions; (Basalt's own clusters do this for you.)"
+
+/** The project overview's figures of the last 24 hours, from the API log and pg_stat_statements. */
+export const overviewActivitySchema = z.object({
+  requests: z.number().int(),
+  errors: z.number().int(),
+  slowestQuery: z.object({ query: z.string(), meanMs: z.number(), calls: z.number() }).nullable(),
+  queryStatsAvailable: z.boolean(),
+  recentChanges: z.array(
+    z.object({ action: z.string(), target: z.string().nullable(), at: z.string(), member: z.string().nullable() }),
+  ),
+})
+export type OverviewActivity = z.infer<typeof overviewActivitySchema>

@@ -183,4 +183,37 @@ describe('logs', () => {
     )
     expect(rows[0].n).toBe(1)
   })
+
+  it('draws the built-in reports from the API log, the samples and pg_stat_statements', async () => {
+    const report = async (name: string, agent = p.owner) => {
+      const res = await agent.get(`/api/platform/projects/${p.ref}/analytics/reports/${name}?period=1d`)
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json()
+    }
+    await p.owner.get(`/api/platform/pg-meta/${p.ref}/tables`)
+    await p.t.app.logs.writer.flush()
+    const api = await report('api-overview')
+    expect(api.charts.find((c: { id: string }) => c.id === 'requests').points.at(-1).y).toBeGreaterThan(0)
+    expect(api.tables[0].rows.map((r: unknown[]) => r[1])).toContain('/api/platform/pg-meta/:ref/tables')
+    const database = await report('database')
+    expect(database.charts.find((c: { id: string }) => c.id === 'size').points.at(-1).y).toBeGreaterThan(1_000_000)
+    expect(database.charts.find((c: { id: string }) => c.id === 'connections').limit).toBeGreaterThan(0)
+    const queries = await report('query-performance', readOnly)
+    expect(queries.unavailable).toBeNull()
+    const statements = (r: { tables: Array<{ rows: unknown[][] }> }) =>
+      r.tables.flatMap((t) => t.rows.map((row) => row[0]))
+    await p.database.query('select 42 as answer')
+    expect(statements(await report('query-performance', readOnly))).toContain('select $1 as answer')
+    expect((await report('storage', readOnly)).unavailable).toBeNull()
+    // Resetting statistics is a write: a Read-only member may not; the owner empties them.
+    const reset = `/api/platform/projects/${p.ref}/analytics/reports/query-performance/reset`
+    expect((await readOnly.post(reset)).statusCode).toBe(403)
+    expect((await p.owner.post(reset)).statusCode).toBe(200)
+    const after = await report('query-performance')
+    expect(statements(after)).not.toContain('select $1 as answer')
+    expect((await outsider.get(`/api/platform/projects/${p.ref}/analytics/reports/database`)).statusCode).toBe(404)
+    const activity = (await p.owner.get(`/api/platform/projects/${p.ref}/analytics/overview`)).json()
+    expect(activity.requests).toBeGreaterThan(0)
+    expect(activity.queryStatsAvailable).toBe(true)
+  })
 })
