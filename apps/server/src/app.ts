@@ -8,7 +8,10 @@ import type pg from 'pg'
 import type { Config } from './config.ts'
 import { platformEvents } from './platform/events.ts'
 import { startProjectJobs, type JobTimings, type ProjectJobs } from './platform/jobs.ts'
-import { evictInactive, runSetUp } from './platform/projects.ts'
+import { createProject, evictInactive, runSetUp } from './platform/projects.ts'
+import { backupService } from './backups/service.ts'
+import { backupStore, type BackupStore } from './backups/store.ts'
+import { backupRoutes } from './routes/backups.ts'
 import { registerProjectExecutor } from './http/project-executor.ts'
 import { PoolRegistry } from './db/pools.ts'
 import type { ProjectDatabaseProvider } from './db/project-databases.ts'
@@ -71,6 +74,10 @@ export interface AppDeps {
   logStream?: { write(line: string): void }
   /** Where objects' bytes live; defaults to S3 when configured (S3_*), else DATA_DIR/storage. Closed with the app. */
   objectStore?: ObjectStore
+  /** Where projects' backups live (the one the clusters archive into); defaults as objects'. Closed with the app. */
+  backupStore?: BackupStore
+  /** Tests: how often the backups' tick runs (0: only when called). */
+  backupTickMs?: number
 }
 
 export interface ApiRoute {
@@ -149,11 +156,37 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const stopSweeps = scheduleSweeps(ctx, store, app.log)
   const logs = await startLogs(ctx, jobs?.boss, app.log)
   app.decorate('logs', logs)
+  ctx.backups = await backupService(ctx, {
+    store: deps.backupStore ?? backupStore(deps.config.dataDir, deps.config.s3),
+    boss: jobs?.boss,
+    log: app.log,
+    schedule: deps.config.backups?.schedule,
+    retentionDays: deps.config.backups?.retentionDays,
+    tickMs: deps.backupTickMs,
+    // The clusters archive into the store the server gave them (server.ts); without one, nothing is archived.
+    archiving: deps.backupStore !== undefined,
+    createProjectFor: (a, name, actor, beforeSetUp) =>
+      createProject(
+        ctx,
+        {
+          organization: {
+            id: a.project.organization_id!,
+            slug: a.project.organization_slug,
+            name: a.project.organization_name,
+          },
+          role: a.role,
+        },
+        { name },
+        actor,
+        beforeSetUp,
+      ),
+  })
   // Provisioning started by a request finishes before the pools it uses are closed.
   app.addHook('onClose', async () => {
     stopSweeps()
     await logs.close()
     await jobs?.stop()
+    await ctx.backups?.close()
     await store.close()
     await Promise.all([...pending])
     await ctx.events.close()
@@ -196,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   logRoutes(app, ctx, logs)
   aiRoutes(app, ctx)
   storageRoutes(app, ctx, { store, jobs: bucketJobQueue })
+  backupRoutes(app, ctx)
   storageApiRoutes(app, ctx, store)
   storageProjectApiRoutes(app, ctx, store)
   projectApiKeyRoutes(app, ctx)

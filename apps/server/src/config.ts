@@ -63,6 +63,21 @@ const envSchema = z.object({
   SQL_RESULTS_MEMORY_PER_ORG_MB: z.coerce.number().int().min(16).max(1_000_000).default(512),
   /** Connections a project's own roles may hold at once on its database server (CONNECTION LIMIT). */
   PROJECT_MAX_CONNECTIONS: z.coerce.number().int().min(2).max(1000).default(20),
+  /** When base backups of embedded projects are taken: a cron expression (UTC); daily at 03:00 by default. */
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(
+      /^(\S+\s+){4}\S+$/,
+      'must be a cron expression of five fields (minute hour day month weekday), like 0 3 * * * for daily at 03:00 UTC',
+    )
+    .refine(
+      (v) => v.split(/\s+/).every((f) => /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/.test(f)),
+      'must be a cron expression of five fields (minute hour day month weekday), like 0 3 * * * for daily at 03:00 UTC',
+    )
+    .default('0 3 * * *'),
+  /** Days of base backups and WAL kept: any point of them can be restored. */
+  BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Projects one organisation may have. */
   ORG_PROJECT_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
@@ -146,6 +161,8 @@ export interface Config {
   ai?: AiConfig | null
   /** Objects' bytes on S3 (S3_*); absent or null: under DATA_DIR/storage. */
   s3?: S3Config | null
+  /** BACKUP_SCHEDULE and BACKUP_RETENTION_DAYS; absent: daily at 03:00 UTC, 7 days. */
+  backups?: { schedule: string; retentionDays: number }
 }
 
 /** Reads the environment; throws ConfigError with one line naming the first bad variable. */
@@ -187,6 +204,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
     projectMaxConnections: e.PROJECT_MAX_CONNECTIONS,
     orgProjectLimit: e.ORG_PROJECT_LIMIT,
     logRetentionDays: e.LOG_RETENTION_DAYS,
+    backups: { schedule: e.BACKUP_SCHEDULE, retentionDays: e.BACKUP_RETENTION_DAYS },
     sqlRunBudget: {
       runs: e.SQL_RUNS_MAX,
       runsPerOrg: e.SQL_RUNS_PER_ORG,

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import pg from 'pg'
 import { buildApp } from './app.ts'
+import { backupStore, type BackupStore } from './backups/store.ts'
 import type { Config } from './config.ts'
 import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded.ts'
 import { upgradeSharedClusterLayout } from './platform/layout-upgrade.ts'
@@ -41,7 +42,13 @@ export interface StartOptions {
  * out of the platform cluster. Whatever started is stopped again if a later step fails.
  */
 export async function startServer(config: Config, { notice = () => {} }: StartOptions = {}): Promise<RunningServer> {
-  const running: { app?: App; db?: pg.Pool; cluster?: EmbeddedCluster; projects?: ProjectDatabaseProvider } = {}
+  const running: {
+    app?: App
+    db?: pg.Pool
+    cluster?: EmbeddedCluster
+    projects?: ProjectDatabaseProvider
+    backups?: BackupStore
+  } = {}
   const stop = async () => {
     await running.app?.close()
     await running.projects?.closeAll()
@@ -66,9 +73,16 @@ export async function startServer(config: Config, { notice = () => {} }: StartOp
       await ensureDatabase(running.cluster.urlFor('postgres'), PLATFORM_DATABASE)
       platformUrl = running.cluster.urlFor(PLATFORM_DATABASE)
       // Each project Basalt creates gets its own cluster, which no project role of another can reach.
-      running.projects = projectClusters(path.join(config.dataDir, 'projects'), {
-        onRestart: (ref, event, detail) => notice(`Project ${ref}: database ${event}${detail ? `: ${detail}` : ''}`),
-      })
+      // Each project's cluster archives its WAL into the backup store (backups/).
+      const backups = backupStore(config.dataDir, config.s3)
+      running.backups = backups
+      running.projects = projectClusters(
+        path.join(config.dataDir, 'projects'),
+        {
+          onRestart: (ref, event, detail) => notice(`Project ${ref}: database ${event}${detail ? `: ${detail}` : ''}`),
+        },
+        { archiveDirOf: (ref) => backups.prepareWalDir(ref) },
+      )
     }
 
     running.db = createPlatformPool(platformUrl)
@@ -79,7 +93,13 @@ export async function startServer(config: Config, { notice = () => {} }: StartOp
       client.release()
     }
     await checkEncryptionKey(running.db, config.encryptionKey)
-    running.app = await buildApp({ config, db: running.db, projectDatabases: running.projects, platformUrl })
+    running.app = await buildApp({
+      config,
+      db: running.db,
+      projectDatabases: running.projects,
+      platformUrl,
+      backupStore: running.backups,
+    })
     if (running.cluster) {
       running.cluster = await upgradeSharedClusterLayout(running.app.platform, {
         platformCluster: running.cluster,

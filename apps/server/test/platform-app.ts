@@ -15,6 +15,8 @@ import type { ProjectRow } from '../src/platform/projects.ts'
 import { createPlatformPool, migratePlatform } from '../src/platform/store.ts'
 import type { App } from '../src/routes/types.ts'
 import type { ObjectStore } from '../src/storage/object-store.ts'
+import type { S3Config } from '../src/storage/s3-store.ts'
+import { backupStore, type BackupStore } from '../src/backups/store.ts'
 import { createTestDatabase, withAdminClient } from './databases.ts'
 import { freePort } from './global-setup.ts'
 
@@ -49,6 +51,11 @@ export async function createTestApp(
     clusters?: boolean
     /** Where objects' bytes go (the storage tests run on both backends). */
     objectStore?: ObjectStore
+    /**
+     * With `clusters`: the clusters archive their WAL and base backups are taken (backups/), into a
+     * temporary DATA_DIR/backups, or into this S3 bucket.
+     */
+    backups?: { s3?: S3Config }
   } = {},
 ) {
   const platformDb = await createTestDatabase('plat')
@@ -59,12 +66,25 @@ export async function createTestApp(
   const prefix = `${platformDb.name}_p_`
   let clustersDir: string | undefined
   let projectDatabases: ProjectDatabaseProvider
+  let backups: BackupStore | undefined
   const config = testConfig(options.config)
   if (options.clusters) {
     // The clusters run as the 'postgres' system user, which must be able to enter the directory.
     clustersDir = await mkdtemp(path.join(os.tmpdir(), 'basalt-test-projects-'))
     await chmod(clustersDir, 0o755)
-    projectDatabases = projectClusters(clustersDir)
+    if (options.backups) {
+      config.dataDir = clustersDir
+      config.s3 = options.backups.s3 ?? null
+      backups = backupStore(clustersDir, config.s3)
+      const store = backups
+      projectDatabases = projectClusters(
+        path.join(clustersDir, 'projects'),
+        {},
+        {
+          archiveDirOf: (ref) => store.prepareWalDir(ref),
+        },
+      )
+    } else projectDatabases = projectClusters(clustersDir)
     config.embeddedPgPort = await freePort()
   } else {
     projectDatabases = sharedServerProjects(inject('pgAdminUrl'), prefix)
@@ -77,6 +97,8 @@ export async function createTestApp(
     rateLimits: options.rateLimits,
     webDistDir: null,
     objectStore: options.objectStore,
+    backupStore: backups,
+    backupTickMs: options.backups ? 0 : undefined,
   })
   return {
     app,
@@ -206,6 +228,7 @@ export async function createProjectApp(
     config?: Partial<Config>
     objectStore?: ObjectStore
     rateLimits?: Partial<RateLimits>
+    backups?: { s3?: S3Config }
   } = {},
 ) {
   const t = await createTestApp(options)

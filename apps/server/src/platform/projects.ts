@@ -179,6 +179,8 @@ async function bringUpNow(ctx: PlatformContext, row: ProjectRow): Promise<void> 
       await done('credentials')
       const p = await ensureClusterPort(ctx, credentialed)
       await done('port')
+      // A restore waiting for this project (into it, or in place) makes its cluster from a backup first.
+      await ctx.backups?.beforeStart(p)
       await ctx.projectDatabases.ensure(placementOf(p))
       await done('database')
       const superuserUrl = ctx.projectDatabases.superuserUrl(placementOf(p))
@@ -200,6 +202,7 @@ async function bringUpNow(ctx: PlatformContext, row: ProjectRow): Promise<void> 
       await startReplicas(ctx, p)
     }
     if (row.status !== 'active') await setStatus(ctx.db, row.id, 'active')
+    await ctx.backups?.afterStart(row).catch(() => {})
   } catch (err) {
     await setStatus(ctx.db, row.id, 'failed', err instanceof Error ? err.message : String(err)).catch(() => {})
   }
@@ -239,6 +242,8 @@ export async function createProject(
   m: Membership,
   body: CreateProjectBody,
   actor: Actor,
+  /** Runs after the project is recorded and before its set-up is asked for (a restore into it: backups/). */
+  beforeSetUp?: (row: ProjectRow) => Promise<void>,
 ): Promise<Result<Project>> {
   const { rows: counted } = await ctx.db.query<{ n: number }>(
     'select count(*)::int as n from basalt.projects where organization_id = $1',
@@ -279,6 +284,7 @@ export async function createProject(
     target: ref,
     details: { name: body.name, kind },
   })
+  await beforeSetUp?.(row)
   await ctx.requestSetUp(ref)
   return ok(toProject(row))
 }

@@ -1,0 +1,118 @@
+import { chmod, chown, mkdir, open, opendir, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { execFileSync } from 'node:child_process'
+import type { Readable } from 'node:stream'
+import { fsObjectStore } from '../storage/fs-store.ts'
+import type { ObjectStore } from '../storage/object-store.ts'
+import { s3ObjectStore, type S3Config } from '../storage/s3-store.ts'
+import { isArchiveFile } from './wal.ts'
+
+/** The prefix of every backup key in an S3 bucket, beside the objects' bytes (`{ref}/{bucket}/…`). */
+export const S3_BACKUP_PREFIX = 'basalt-backups/'
+
+/**
+ * Where a project's backups live (issue 28 §1): under DATA_DIR/backups/<ref>/ by default, or in the S3 bucket
+ * (S3_*) under `basalt-backups/<ref>/`. Keys, relative to that root:
+ * - `<ref>/wal/<file>`: archived WAL segments and timeline histories;
+ * - `<ref>/base/<id>.tar.gz`: base backups, each startable by itself (its WAL inside, like pg_basebackup -X fetch).
+ *
+ * The cluster archives its WAL with `basic_archive` (a library the embedded package ships: no shell) into
+ * `localWalDir(ref)` — the fs store itself, or, with S3, a spool that Basalt ships to the bucket and empties.
+ */
+export interface BackupStore {
+  readonly kind: 'fs' | 's3'
+  readonly objects: ObjectStore
+  /** The directory the cluster's archiver writes into. */
+  localWalDir(ref: string): string
+  /** Makes localWalDir exist, writable by the 'postgres' system user the clusters run as (when root). */
+  prepareWalDir(ref: string): Promise<string>
+  /** Every archived file of a project (segments and histories), in the store or still in the spool. */
+  listWal(ref: string): Promise<Map<string, { size: number; modified: Date; local: boolean }>>
+  /** The bytes of one archived file, wherever it is now. */
+  readWal(ref: string, name: string): Promise<Readable | null>
+  close(): Promise<void>
+}
+
+export const walKey = (ref: string, name: string) => `${ref}/wal/${name}`
+export const baseKey = (ref: string, id: string) => `${ref}/base/${id}.tar.gz`
+
+/** An object store whose keys all live under one prefix. */
+function prefixed(store: ObjectStore, prefix: string): ObjectStore {
+  return {
+    ...store,
+    put: (key, body, options) => store.put(prefix + key, body, options),
+    get: (key, range) => store.get(prefix + key, range),
+    stat: (key) => store.stat(prefix + key),
+    delete: (keys) => store.delete(keys.map((k) => prefix + k)),
+    async *list(p) {
+      for await (const item of store.list(prefix + p)) yield { ...item, key: item.key.slice(prefix.length) }
+    },
+    close: () => store.close(),
+  }
+}
+
+let postgresIds: { uid: number; gid: number } | undefined
+const asPostgres = () =>
+  (postgresIds ??= {
+    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+  })
+
+export function backupStore(dataDir: string, s3: S3Config | null | undefined): BackupStore {
+  const root = path.resolve(dataDir, 'backups')
+  const objects = s3 ? prefixed(s3ObjectStore(s3), S3_BACKUP_PREFIX) : fsObjectStore(root)
+  const localWalDir = (ref: string) => path.join(root, ref, 'wal')
+  const listLocal = async (ref: string) => {
+    const found = new Map<string, { size: number; modified: Date; local: boolean }>()
+    let dir
+    try {
+      dir = await opendir(localWalDir(ref))
+    } catch {
+      return found
+    }
+    for await (const entry of dir) {
+      if (!entry.isFile() || !isArchiveFile(entry.name)) continue
+      const s = await stat(path.join(localWalDir(ref), entry.name)).catch(() => null)
+      if (s) found.set(entry.name, { size: s.size, modified: s.mtime, local: true })
+    }
+    return found
+  }
+  return {
+    kind: s3 ? 's3' : 'fs',
+    objects,
+    localWalDir,
+    async prepareWalDir(ref) {
+      const dir = localWalDir(ref)
+      await mkdir(dir, { recursive: true, mode: 0o700 })
+      if (process.getuid?.() === 0) {
+        const { uid, gid } = asPostgres()
+        // The clusters run as 'postgres': it must reach and write the directory, and no one else read it.
+        for (const d of [root, path.join(root, ref)]) await chown(d, 0, gid).catch(() => {})
+        await chmod(root, 0o750)
+        await chmod(path.join(root, ref), 0o750)
+        await chown(dir, uid, gid)
+      }
+      return dir
+    },
+    async listWal(ref) {
+      const found = await listLocal(ref)
+      if (s3) {
+        for await (const { key, modified } of objects.list(`${ref}/wal/`)) {
+          const name = key.slice(`${ref}/wal/`.length)
+          if (!isArchiveFile(name) || found.has(name)) continue
+          const s = await objects.stat(key)
+          if (s) found.set(name, { size: s.size, modified, local: false })
+        }
+      }
+      return found
+    },
+    async readWal(ref, name) {
+      if (!isArchiveFile(name)) return null
+      if (!s3) return objects.get(walKey(ref, name))
+      // Still in the spool, or shipped (and removed from it) already.
+      const local = await open(path.join(localWalDir(ref), name)).catch(() => null)
+      return local ? local.createReadStream() : objects.get(walKey(ref, name))
+    },
+    close: () => objects.close(),
+  }
+}

