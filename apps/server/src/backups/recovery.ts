@@ -111,6 +111,9 @@ export async function recoverCluster(opts: {
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '',
     ...opts.settings,
+    // This run's messages on stderr, not the project's jsonlog files: its readiness and refusals are read there.
+    logging_collector: 'off',
+    log_destination: 'stderr',
   }).flatMap(([k, v]) => ['-c', `${k}=${v}`])
   const postmaster = spawn(postgresBinary, ['-D', clusterDir, '-p', String(opts.port), ...flags], {
     ...(root ? postgresUser() : {}),
