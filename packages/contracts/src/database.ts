@@ -459,3 +459,44 @@ export type DatabaseMigrationsResponse = z.infer<typeof databaseMigrationsRespon
 
 /** ?number= of one migration's file; without it, every migration in one file. */
 export const migrationFileQuerySchema = z.object({ number: z.coerce.number().int().min(1).optional() })
+
+// ---------- schemas and their diagram ----------
+
+/** POST …/database/schemas */
+export const createSchemaBodySchema = z.object({ name: identifier })
+export type CreateSchemaBody = z.input<typeof createSchemaBodySchema>
+
+/** GET …/database/schemas/diagram?schema= */
+export const schemaDiagramQuerySchema = z.object({ schema: identifier })
+
+/** A schema's tables with their columns and keys, and the foreign keys between them (and to other schemas). */
+export const schemaDiagramSchema = z.object({
+  tables: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      kind: z.enum(['table', 'partitioned table', 'view', 'materialized view', 'foreign table']),
+      columns: z.array(
+        z.object({
+          name: z.string(),
+          type: z.string(),
+          nullable: z.boolean(),
+          primary: z.boolean(),
+          unique: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+  foreign_keys: z.array(
+    z.object({
+      name: z.string(),
+      table_id: z.number(),
+      columns: z.array(z.string()),
+      target_id: z.number(),
+      target_schema: z.string(),
+      target_table: z.string(),
+      target_columns: z.array(z.string()),
+    }),
+  ),
+})
+export type SchemaDiagram = z.infer<typeof schemaDiagramSchema>

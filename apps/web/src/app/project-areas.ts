@@ -229,6 +229,7 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
       { path: 'database/tables', lazy: () => database().then((m) => ({ Component: m.DatabaseTablesRoute })) },
       { path: 'database/functions', lazy: () => database().then((m) => ({ Component: m.DatabaseFunctionsRoute })) },
       { path: 'database/triggers', lazy: () => database().then((m) => ({ Component: m.DatabaseTriggersRoute })) },
+      { path: 'database/schemas', lazy: () => database().then((m) => ({ Component: m.DatabaseSchemasRoute })) },
       { path: 'database/migrations', lazy: () => database().then((m) => ({ Component: m.DatabaseMigrationsRoute })) },
       { path: 'database/types', lazy: () => database().then((m) => ({ Component: m.DatabaseTypesRoute })) },
       { path: 'database/indexes', lazy: () => database().then((m) => ({ Component: m.DatabaseIndexesRoute })) },

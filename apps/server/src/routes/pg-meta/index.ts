@@ -9,6 +9,7 @@ import { databaseRoleRoutes } from './database-roles.ts'
 import { databaseIndexRoutes } from './database-indexes.ts'
 import { databaseTypeRoutes } from './database-types.ts'
 import { databaseMigrationRoutes } from './database-migrations.ts'
+import { databaseSchemaRoutes } from './database-schemas.ts'
 import { policyRoutes } from './policies.ts'
 import { schemaChangeRoutes } from './schema-changes.ts'
 import { tableCsvRoutes } from './table-csv.ts'
@@ -33,4 +34,5 @@ export function pgMetaRoutes(app: App): void {
   databaseIndexRoutes(app)
   databaseTypeRoutes(app)
   databaseMigrationRoutes(app)
+  databaseSchemaRoutes(app)
 }

@@ -9,6 +9,7 @@ import { RolesPage } from '../../features/database/components/roles-page'
 import { IndexesPage } from '../../features/database/components/indexes-page'
 import { TypesPage } from '../../features/database/components/types-page'
 import { MigrationsPage } from '../../features/database/components/migrations-page'
+import { SchemasPage } from '../../features/database/components/schemas-page'
 import { useProject } from '../../project/use-project'
 
 /**
@@ -66,4 +67,9 @@ export function DatabaseTypesRoute() {
 export function DatabaseMigrationsRoute() {
   const { project } = useProject()
   return <MigrationsPage projectRef={project.ref} />
+}
+
+export function DatabaseSchemasRoute() {
+  const { project } = useProject()
+  return <SchemasPage projectRef={project.ref} />
 }

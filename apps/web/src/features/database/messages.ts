@@ -217,3 +217,22 @@ export const MIGRATION_MESSAGES = {
   supabaseTitle: 'Supabase CLI history',
   supabaseDescription: 'Applied with the Supabase CLI: supabase_migrations.schema_migrations.',
 } as const
+
+export const SCHEMA_MESSAGES = {
+  title: 'Schema visualizer',
+  description: "A schema's tables with their columns, keys and foreign keys. Click a table to open it.",
+  create: 'New schema',
+  remove: (name: string) => `Delete schema ${name}`,
+  createTitle: 'Create a new schema',
+  deleteTitle: (name: string) => `Delete schema ${name}`,
+  created: (name: string) => `Schema ${name} created`,
+  deleted: (name: string) => `Schema ${name} deleted`,
+  nameRequired: 'Please enter a name for the schema',
+  loadError: 'Failed to retrieve the schema',
+  empty: 'No tables in this schema',
+  laying: 'Laying out the diagram',
+  exportSvg: 'Export SVG',
+  exportPng: 'Export PNG',
+  diagram: (schema: string) => `Diagram of schema ${schema}`,
+  open: (name: string) => `Open ${name} in the table editor`,
+} as const
