@@ -386,11 +386,13 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
     routes: [
       { path: 'reports', lazy: () => reports().then((m) => ({ Component: m.ReportsRoute })) },
       { path: 'reports/:id', lazy: () => reports().then((m) => ({ Component: m.ReportRoute })) },
-      // The built-in reports are not built: their paths stay the resolver's (title, or not found when hidden).
-      ...BUILT_IN_REPORTS.map((id) => ({
-        path: `reports/${id}`,
-        lazy: () => import('./routes/project-routes').then((m) => ({ Component: m.ProjectCatchAllRoute })),
-      })),
+      { path: 'reports/api-overview', lazy: () => reports().then((m) => ({ Component: m.ApiOverviewReportRoute })) },
+      { path: 'reports/database', lazy: () => reports().then((m) => ({ Component: m.DatabaseReportRoute })) },
+      {
+        path: 'reports/query-performance',
+        lazy: () => reports().then((m) => ({ Component: m.QueryPerformanceReportRoute })),
+      },
+      { path: 'reports/storage', lazy: () => reports().then((m) => ({ Component: m.StorageReportRoute })) },
     ],
   },
   {

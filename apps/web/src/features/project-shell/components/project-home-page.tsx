@@ -10,6 +10,7 @@ import { ErrorState } from '../../../ui/empty-state'
 import { PageContainer, PageHeader } from '../../../ui/page-header'
 import { ProjectStatusBadge } from '../../../ui/project-status-badge'
 import { Skeleton } from '../../../ui/skeleton'
+import { useOverviewActivity } from '../api/get-overview-activity'
 
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB']
 
@@ -58,14 +59,26 @@ const Figure = ({ children }: { children: ReactNode }) => (
 /**
  * /project/{ref}: the page a member opens first — the project's status, how to connect (the app passes the
  * connection string, password left out), and its database now: size, tables, connections — each linking to
- * its page. Figures that need the API log or query statistics say that those are not built yet.
+ * its page; requests and errors of the last 24 hours (the API log), the slowest query (pg_stat_statements) and
+ * the schema changes made on the Database pages (the audit log).
  */
 export function ProjectHomePage({ connection }: { connection: ReactNode }) {
   const { project } = useProject()
   const canRead = usePermission('tenant_sql:read')
   const active = project.status === 'active'
   const overview = useDatabaseOverview(project.ref, { enabled: canRead && active })
+  const activity = useOverviewActivity(project.ref, { enabled: canRead && active })
   const base = `/project/${project.ref}`
+  const recent = (value: (a: NonNullable<typeof activity.data>) => ReactNode) =>
+    !active ? (
+      <p className="text-sm text-muted-foreground">Available once the project is active.</p>
+    ) : activity.isPending ? (
+      <Skeleton className="h-8 w-24" />
+    ) : activity.error ? (
+      <ErrorState title="Failed to read the project's activity" error={activity.error} />
+    ) : (
+      value(activity.data)
+    )
   const figure = (value: (o: NonNullable<typeof overview.data>) => ReactNode) =>
     !active ? (
       <p className="text-sm text-muted-foreground">Available once the project is active.</p>
@@ -110,14 +123,32 @@ export function ProjectHomePage({ connection }: { connection: ReactNode }) {
           ))}
         </Tile>
         <Tile title="Requests and errors, last 24 hours" to={`${base}/reports/api-overview`} linkLabel="API report">
-          <p className="text-sm text-muted-foreground">
-            Not built yet: these figures come with the API log, which Basalt does not keep yet.
-          </p>
+          {recent((a) => (
+            <Figure>
+              {a.requests.toLocaleString('en-US')}{' '}
+              <span className="text-sm font-normal text-muted-foreground">
+                requests, {a.errors.toLocaleString('en-US')} {a.errors === 1 ? 'error' : 'errors'}
+              </span>
+            </Figure>
+          ))}
         </Tile>
         <Tile title="Slowest query today" to={`${base}/reports/query-performance`} linkLabel="Query performance">
-          <p className="text-sm text-muted-foreground">
-            Not built yet: this comes with the query performance report (pg_stat_statements).
-          </p>
+          {recent((a) =>
+            !a.queryStatsAvailable ? (
+              <p className="text-sm text-muted-foreground">
+                pg_stat_statements is not loaded on this database: the query performance report says how to enable it.
+              </p>
+            ) : a.slowestQuery ? (
+              <div className="space-y-1">
+                <code className="line-clamp-2 font-mono text-xs break-all">{a.slowestQuery.query}</code>
+                <p className="text-sm text-muted-foreground tabular-nums">
+                  {a.slowestQuery.meanMs} ms on average, {a.slowestQuery.calls.toLocaleString('en-US')} calls
+                </p>
+              </div>
+            ) : (
+              <p className="text-sm text-muted-foreground">No statement has run yet.</p>
+            ),
+          )}
         </Tile>
       </div>
       <section aria-labelledby="overview-connect" className="mt-8 space-y-3">
@@ -130,13 +161,36 @@ export function ProjectHomePage({ connection }: { connection: ReactNode }) {
         <h2 id="overview-changes" className="text-base font-semibold">
           Recent schema changes
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Not built yet: Basalt does not record schema changes yet. The{' '}
-          <Link to={`${base}/sql/new`} className="text-brand underline underline-offset-4">
-            SQL editor
-          </Link>{' '}
-          keeps the history of the statements you ran.
-        </p>
+        {recent((a) =>
+          a.recentChanges.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              No change made on the Database pages yet. The{' '}
+              <Link to={`${base}/sql/new`} className="text-brand underline underline-offset-4">
+                SQL editor
+              </Link>{' '}
+              keeps the history of the statements you ran.
+            </p>
+          ) : (
+            <ul className="divide-y divide-border rounded-lg border border-border text-sm">
+              {a.recentChanges.map((c) => (
+                <li
+                  key={`${c.at}-${c.action}`}
+                  className="flex flex-wrap items-baseline justify-between gap-2 px-3 py-2"
+                >
+                  <span>
+                    <code className="font-mono text-xs">{c.action}</code> {c.target}
+                  </span>
+                  <span className="text-xs text-muted-foreground">
+                    {c.member} · {formatDate(c.at)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ),
+        )}
+        <Link to={`${base}/database/tables`} className="text-sm text-brand underline underline-offset-4">
+          Database
+        </Link>
       </section>
     </PageContainer>
   )

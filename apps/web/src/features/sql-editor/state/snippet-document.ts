@@ -90,7 +90,11 @@ export function useSnippetDocument(projectRef: string, routeId: string): Snippet
   const snippet = query.data ?? null
 
   // The text is the page's once known: the draft kept on this device wins over the server's (it is newer).
-  const [sql, setSqlState] = useState<string | null>(() => (isNew ? (draft?.sql ?? '') : (draft?.sql ?? null)))
+  // A link to 'new' may carry the text to start from (a statement of the query-performance report).
+  const opened = (location.state as { sql?: unknown } | null)?.sql
+  const [sql, setSqlState] = useState<string | null>(() =>
+    isNew ? (typeof opened === 'string' ? opened : (draft?.sql ?? '')) : (draft?.sql ?? null),
+  )
   if (sql === null && snippet) setSqlState(snippet.content.sql ?? '')
 
   const readOnly = snippet !== null && userId !== undefined && snippet.owner_id !== userId
