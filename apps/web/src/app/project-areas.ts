@@ -433,6 +433,7 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
     routes: [
       { path: 'settings/general', lazy: () => settings().then((m) => ({ Component: m.GeneralSettingsRoute })) },
       { path: 'settings/database', lazy: () => settings().then((m) => ({ Component: m.DatabaseSettingsRoute })) },
+      { path: 'settings/api', lazy: () => settings().then((m) => ({ Component: m.ApiSettingsRoute })) },
       {
         path: 'settings/infrastructure',
         lazy: () => settings().then((m) => ({ Component: m.InfrastructureSettingsRoute })),

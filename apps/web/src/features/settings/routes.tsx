@@ -1,4 +1,5 @@
 import { useProject } from '../../project/use-project'
+import { ApiSettingsPage } from './components/api-settings-page'
 import { DatabaseSettingsPage } from './components/database-settings-page'
 import { GeneralSettingsPage } from './components/general-settings-page'
 import { InfrastructureSettingsPage } from './components/infrastructure-settings-page'
@@ -17,4 +18,9 @@ export function DatabaseSettingsRoute() {
 export function InfrastructureSettingsRoute() {
   const { project } = useProject()
   return <InfrastructureSettingsPage project={project} />
+}
+
+export function ApiSettingsRoute() {
+  const { project } = useProject()
+  return <ApiSettingsPage project={project} />
 }
