@@ -12,6 +12,7 @@ import { Client, freePort, waitForHttp } from './http.ts'
 import { resultsGridBench } from './results-grid.ts'
 import { sqlEditorBench } from './sql-editor.ts'
 import { storageBench } from './storage.ts'
+import { storageApiBench } from './storage-api.ts'
 import { tableEditor } from './table-editor.ts'
 import { SERVER_ARGS } from '../scripts/server-command.mjs'
 
@@ -141,7 +142,7 @@ async function startup() {
   }
 }
 
-/** BENCH_ONLY=table-editor,… runs only the named parts (bundle, startup, table-editor, csv, sql-editor, results-grid, storage); all by default. */
+/** BENCH_ONLY=table-editor,… runs only the named parts (bundle, startup, table-editor, csv, sql-editor, results-grid, storage, storage-api); all by default. */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wanted = (part: string) => !only || only.includes(part)
 
@@ -155,6 +156,7 @@ if (wanted('csv')) await csvBench(report)
 if (wanted('sql-editor')) await sqlEditorBench(report)
 if (wanted('results-grid')) await resultsGridBench(report)
 if (wanted('storage')) await storageBench(report)
+if (wanted('storage-api')) await storageApiBench(report)
 
 const w = (k: keyof (typeof rows)[0]) => Math.max(k.length, ...rows.map((r) => r[k].length))
 const line = (r: Record<string, string>) =>

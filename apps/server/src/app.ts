@@ -36,7 +36,7 @@ import { contentRoutes } from './routes/content.ts'
 import { projectRoutes } from './routes/projects.ts'
 import { sqlEditorRoutes } from './routes/sql-editor.ts'
 import { reportRoutes } from './routes/reports.ts'
-import { resumableRoutes, storageApiRoutes } from './routes/storage-api.ts'
+import { resumableRoutes } from './routes/storage-api.ts'
 import { projectApiKeyRoutes } from './routes/project-api-keys.ts'
 import { storageProjectApiRoutes } from './routes/storage-project-api.ts'
 import { resumableUploads } from './storage/resumable.ts'
@@ -230,7 +230,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   aiRoutes(app, ctx)
   storageRoutes(app, ctx, { store, jobs: bucketJobQueue })
   backupRoutes(app, ctx)
-  storageApiRoutes(app, ctx, store)
   storageProjectApiRoutes(app, ctx, store)
   projectApiKeyRoutes(app, ctx)
   resumableRoutes(app, ctx, resumableUploads(store, path.join(deps.config.dataDir, 'resumable-uploads')))

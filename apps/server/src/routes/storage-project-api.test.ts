@@ -469,6 +469,15 @@ describe.each(STORAGE_BACKENDS)('Storage API with storage-js on %s', (_kind, ope
       expect(await (await fetch(url)).text()).toBe('hello public')
       const closed = await fetch(anon.from('files').getPublicUrl(`${userA}/secret.txt`).data.publicUrl)
       expect(closed.status).toBe(400)
+      expect(await closed.json()).toMatchObject({ statusCode: '400', message: 'This bucket is not public' })
+      // Apps on other origins may call the API (bearer tokens, no cookies).
+      const preflight = await fetch(`${storageUrl}/object/list/files`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+      })
+      expect(preflight.status).toBe(204)
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization')
     })
 
     it('answers a Range, and a Range past the end with a clear 400', async () => {

@@ -37,7 +37,7 @@ import { objectMetadata } from '../storage/objects.ts'
 import { ANON_CALLER, secretFromRow, verifyProjectToken, type ProjectCaller } from '../storage/project-keys.ts'
 import { projectFileSizeLimit, projectJwtSecret } from '../storage/project-secrets.ts'
 import { signObjectToken } from '../storage/signed-urls.ts'
-import { STORAGE_API } from './storage-api.ts'
+import { STORAGE_API, storageApiRoutes } from './storage-api.ts'
 import type { App } from './types.ts'
 
 /**
@@ -390,6 +390,27 @@ export function storageProjectApiRoutes(app: App, ctx: PlatformContext, store: O
       if (status < 500) reply.code(400)
       return JSON.stringify(storageApiError(status, body as ApiError))
     })
+
+    // Apps call this API from their own origins with a bearer token (never Basalt's cookies, which a
+    // wildcard origin does not carry): CORS lets them, as Supabase's gateway does.
+    api.addHook('onSend', async (_req, reply, payload) => {
+      reply.header('access-control-allow-origin', '*')
+      reply.header('access-control-expose-headers', 'content-range, content-length, etag, content-disposition')
+      return payload
+    })
+    api.options(`${STORAGE_API}/*`, async (_req, reply) =>
+      reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, HEAD, POST, PUT, DELETE, OPTIONS')
+        .header(
+          'access-control-allow-headers',
+          'authorization, apikey, content-type, x-client-info, x-upsert, cache-control, x-metadata, range',
+        )
+        .header('access-control-max-age', '86400')
+        .send(),
+    )
+    // The links (public and signed URLs) answer in the same shape.
+    storageApiRoutes(api, ctx, store)
 
     // ---------- uploads: the body is the file, streamed to the store ----------
     void api.register(async (rawScope) => {
