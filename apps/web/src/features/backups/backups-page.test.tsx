@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { BACKUPS_ATTACHED_MESSAGE, permissionsOf, type BackupsOverview } from '@basalt/contracts'
+import { mockFetch, renderWithProviders, testProject } from '../../test/helpers'
+import { BackupsPage } from './backups-page'
+import { BACKUPS_MESSAGES as M } from './messages'
+
+const BACKUPS = '/api/projects/abc/backups'
+const owner = testProject({ ref: 'abc', name: 'Shop' })
+const reader = testProject({ ref: 'abc', name: 'Shop', role: 'read_only', permissions: permissionsOf('read_only') })
+
+const overview = (
+  archive: Partial<Extract<BackupsOverview, { available: true }>['archive']> = {},
+): BackupsOverview => ({
+  available: true,
+  store: 'fs',
+  schedule: '0 3 * * *',
+  retentionDays: 7,
+  backups: [
+    {
+      id: '11111111-1111-4111-8111-111111111111',
+      trigger: 'scheduled',
+      state: 'done',
+      size: 4_273_905,
+      error: null,
+      createdAt: '2026-11-26T03:00:00.000Z',
+      startedAt: '2026-11-26T03:00:01.000Z',
+      stoppedAt: '2026-11-26T03:00:05.000Z',
+    },
+  ],
+  window: { earliest: '2026-11-26T03:00:05.000Z', latest: '2026-11-27T01:00:00.000Z' },
+  archive: {
+    archivedCount: 12,
+    lastArchivedWal: '000000010000000000000009',
+    lastArchivedAt: '2026-11-27T00:59:00.000Z',
+    failedCount: 0,
+    lastFailedWal: null,
+    lastFailedAt: null,
+    lastShippedAt: null,
+    lastShipError: null,
+    lastShipErrorAt: null,
+    waiting: 0,
+    failing: false,
+    ...archive,
+  },
+  restores: [],
+})
+
+describe('BackupsPage', () => {
+  it('shows the window, the archive and the base backups with a streamed download', async () => {
+    mockFetch({ [`GET ${BACKUPS}`]: { body: overview() } })
+    renderWithProviders(<BackupsPage project={owner} />)
+    const table = await screen.findByRole('table', { name: M.backupsTitle })
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((c) => c.textContent)
+    expect(cells.slice(1, 4)).toEqual(['4.1 MB', 'scheduled', 'done'])
+    const link = within(table).getByRole('link', { name: /^Download the backup of / })
+    expect(link.getAttribute('href')).toBe(`${BACKUPS}/11111111-1111-4111-8111-111111111111/download`)
+    expect(screen.getByText(M.archiveOk)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: M.backUpNow })).toBeInTheDocument()
+    expect(screen.getByText(M.earliest)).toBeInTheDocument()
+  })
+
+  it('says when the archive fails', async () => {
+    mockFetch({
+      [`GET ${BACKUPS}`]: {
+        body: overview({
+          failing: true,
+          failedCount: 3,
+          lastFailedWal: '00000001000000000000000A',
+          lastFailedAt: '2026-11-27T01:00:00.000Z',
+        }),
+      },
+    })
+    renderWithProviders(<BackupsPage project={owner} />)
+    expect(await screen.findByText(M.archiveFailing)).toBeInTheDocument()
+    expect(screen.getByText(M.archiveFailingDetail)).toBeInTheDocument()
+  })
+
+  it('restores into a new project by default, and in place only with the name typed', async () => {
+    const { calls } = mockFetch({
+      [`GET ${BACKUPS}`]: { body: overview() },
+      ['POST /api/projects/abc/restores']: {
+        status: 400,
+        body: { code: 'bad_request', message: 'That point is in the future' },
+      },
+    })
+    renderWithProviders(<BackupsPage project={owner} />)
+    await userEvent.click(await screen.findByRole('button', { name: M.restore }))
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      mode: 'new_project',
+      targetTime: null,
+      name: 'Shop (restored)',
+    })
+    expect(await screen.findByText('That point is in the future')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('radio', { name: new RegExp(M.inPlace) }))
+    expect(screen.getByRole('button', { name: M.restore })).toBeDisabled()
+    await userEvent.type(screen.getByLabelText(M.confirmLabel('Shop')), 'Shop')
+    expect(screen.getByRole('button', { name: M.restore })).toBeEnabled()
+  })
+
+  it('offers Read-only members no backup, download or restore', async () => {
+    mockFetch({ [`GET ${BACKUPS}`]: { body: overview() } })
+    renderWithProviders(<BackupsPage project={reader} />)
+    await screen.findByRole('table', { name: M.backupsTitle })
+    expect(screen.queryByRole('button', { name: M.backUpNow })).toBeNull()
+    expect(screen.queryByRole('button', { name: M.restore })).toBeNull()
+    expect(screen.queryByRole('link', { name: /^Download/ })).toBeNull()
+    expect(screen.getByText(M.onlyAdmins)).toBeInTheDocument()
+  })
+
+  it('says plainly that an attached database’s backups belong to its server’s owner', async () => {
+    mockFetch({ [`GET ${BACKUPS}`]: { body: { available: false, message: BACKUPS_ATTACHED_MESSAGE } } })
+    renderWithProviders(<BackupsPage project={owner} />)
+    expect(await screen.findByText(BACKUPS_ATTACHED_MESSAGE)).toBeInTheDocument()
+    expect(screen.queryByRole('button')).toBeNull()
+  })
+})
