@@ -81,6 +81,8 @@ const envSchema = z.object({
   /** Projects one organisation may have. */
   ORG_PROJECT_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** `free`: every project's upload limit is fixed at 50 MB (spec 3 §6, Storage Settings); `pro`: set per project. */
+  STORAGE_PLAN: z.enum(['free', 'pro']).default('pro'),
   /** The AI assistant's OpenAI-compatible endpoint (…/v1); unset: AI is off (docs/ai.md). */
   AI_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, like http://127.0.0.1:11434/v1' })
@@ -163,6 +165,8 @@ export interface Config {
   s3?: S3Config | null
   /** BACKUP_SCHEDULE and BACKUP_RETENTION_DAYS; absent: daily at 03:00 UTC, 7 days. */
   backups?: { schedule: string; retentionDays: number }
+  /** STORAGE_PLAN: 'free' fixes every project's upload limit at 50 MB; absent: 'pro' (set per project). */
+  storagePlan?: 'free' | 'pro'
 }
 
 /** Reads the environment; throws ConfigError with one line naming the first bad variable. */
@@ -177,6 +181,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
       LOG_LEVEL: LOG_LEVELS,
       AI_STRUCTURED_OUTPUT: STRUCTURED_OUTPUT_MODES,
       S3_FORCE_PATH_STYLE: ['true', 'false'],
+      STORAGE_PLAN: ['free', 'pro'],
     }
     const allowed = choices[name] ? ` (one of: ${choices[name].join(', ')})` : ''
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}${allowed}`)
@@ -205,6 +210,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
     orgProjectLimit: e.ORG_PROJECT_LIMIT,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     backups: { schedule: e.BACKUP_SCHEDULE, retentionDays: e.BACKUP_RETENTION_DAYS },
+    storagePlan: e.STORAGE_PLAN,
     sqlRunBudget: {
       runs: e.SQL_RUNS_MAX,
       runsPerOrg: e.SQL_RUNS_PER_ORG,

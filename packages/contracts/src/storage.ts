@@ -23,6 +23,8 @@ export const RESUMABLE_UPLOAD_THRESHOLD_BYTES = 6 * 1024 * 1024
 export const PREVIEW_MAX_BYTES = 10_000_000
 /** The project's default and highest upload limit: 50 GB (spec 3 §9). */
 export const STORAGE_FILE_SIZE_LIMIT_MAX = 53_687_091_200
+/** The upload limit of every project on the free plan (STORAGE_PLAN=free; spec 3 §6): 50 MB. */
+export const STORAGE_FREE_PLAN_FILE_SIZE_LIMIT = 52_428_800
 /** Signed URL expiry presets and default, in seconds (spec 3 §9). */
 export const SIGNED_URL_EXPIRY = { week: 604_800, month: 2_592_000, year: 31_536_000 } as const
 export const SIGNED_URL_DEFAULT_EXPIRY = 31_536_000
@@ -54,6 +56,7 @@ export const STORAGE_MESSAGES = {
   uploadIncomplete: 'The upload ended before all of its bytes arrived; nothing was stored',
   uploadLengthRequired: 'The upload must say its size (Content-Length)',
   projectLimitMax: (bytes: number) => `Upload file size limit must be up to 50GB (${bytes} bytes)`,
+  freePlanLimit: 'The upload file size limit is fixed at 50 MB on the free plan',
   signedUrlExpiryMin: 'Expiry duration cannot be less than 0',
   tokenInvalid: 'The signed URL is invalid',
   tokenExpired: 'The signed URL has expired',
@@ -393,7 +396,7 @@ export const publicUrlSchema = z.object({ publicUrl: z.string() })
 /** GET /api/projects/{ref}/config/storage (spec 3 §7). */
 export const storageConfigSchema = z.object({ fileSizeLimit: z.number(), isFreeTier: z.boolean() })
 export type StorageConfig = z.infer<typeof storageConfigSchema>
-/** PATCH /api/projects/{ref}/config/storage { fileSizeLimit } (bytes, whole, 0 … 50 GB). */
+/** PATCH /api/platform/projects/{ref}/config/storage { fileSizeLimit } (bytes, whole, 0 … 50 GB). */
 export const updateStorageConfigBodySchema = z.object({
   fileSizeLimit: z
     .number()

@@ -203,20 +203,48 @@ describe.each(STORAGE_BACKENDS)('storage routes on %s', (_kind, open) => {
       expect(type.json().message).toBe('The file type application/pdf is not allowed in this bucket')
       expect((await upload(p.owner, 'small', 'ok.png', Buffer.alloc(10), 'image/png')).statusCode).toBe(201)
 
-      expect((await p.owner.patch(`/api/projects/${p.ref}/config/storage`, { fileSizeLimit: 4 })).statusCode).toBe(200)
-      expect((await readOnly.patch(`/api/projects/${p.ref}/config/storage`, { fileSizeLimit: 4 })).statusCode).toBe(403)
+      expect(
+        (await p.owner.patch(`/api/platform/projects/${p.ref}/config/storage`, { fileSizeLimit: 4 })).statusCode,
+      ).toBe(200)
+      expect(
+        (await readOnly.patch(`/api/platform/projects/${p.ref}/config/storage`, { fileSizeLimit: 4 })).statusCode,
+      ).toBe(403)
       const overProject = await upload(p.owner, 'docs', 'five.txt', '12345')
       expect(overProject.statusCode).toBe(413)
       expect(overProject.json().message).toBe(STORAGE_MESSAGES.overProjectLimit(4))
-      const tooHigh = await p.owner.patch(`/api/projects/${p.ref}/config/storage`, { fileSizeLimit: 53_687_091_201 })
+      const tooHigh = await p.owner.patch(`/api/platform/projects/${p.ref}/config/storage`, {
+        fileSizeLimit: 53_687_091_201,
+      })
       expect(tooHigh.json().message).toContain('Upload file size limit must be up to 50GB (53687091200 bytes)')
-      await p.owner.patch(`/api/projects/${p.ref}/config/storage`, { fileSizeLimit: 53_687_091_200 })
-      expect((await p.owner.get(`/api/projects/${p.ref}/config/storage`)).json()).toEqual({
+      await p.owner.patch(`/api/platform/projects/${p.ref}/config/storage`, { fileSizeLimit: 53_687_091_200 })
+      expect((await p.owner.get(`/api/platform/projects/${p.ref}/config/storage`)).json()).toEqual({
         fileSizeLimit: 53_687_091_200,
         isFreeTier: false,
       })
       const { rows } = await project.query(`select name from storage.objects where bucket_id = 'small'`)
       expect(rows).toEqual([{ name: 'ok.png' }])
+      const audit = await p.t.db.query(
+        `select details from basalt.audit_log where action = 'storage.settings.update' order by id`,
+      )
+      expect(audit.rows.at(-1)?.details).toMatchObject({ project: p.ref, fileSizeLimit: { after: 53_687_091_200 } })
+    })
+
+    it('fixes the limit at 50 MB on the free plan: shown as such, not changeable, enforced on uploads', async () => {
+      const settings = `/api/platform/projects/${p.ref}/config/storage`
+      p.t.config.storagePlan = 'free'
+      try {
+        expect((await readOnly.get(settings)).json()).toEqual({ fileSizeLimit: 52_428_800, isFreeTier: true })
+        const refused = await p.owner.patch(settings, { fileSizeLimit: 1000 })
+        expect(refused.statusCode).toBe(403)
+        expect(refused.json().message).toBe(STORAGE_MESSAGES.freePlanLimit)
+        const over = await upload(p.owner, 'docs', 'big.bin', Buffer.alloc(52_428_801))
+        expect(over.statusCode).toBe(413)
+        expect(over.json().message).toBe(STORAGE_MESSAGES.overProjectLimit(52_428_800))
+      } finally {
+        p.t.config.storagePlan = 'pro'
+      }
+      expect((await p.owner.get(settings)).json()).toEqual({ fileSizeLimit: 53_687_091_200, isFreeTier: false })
+      expect((await project.query(`select 1 from storage.objects where name = 'big.bin'`)).rows).toEqual([])
     })
 
     it('refuses bad names, encoded ones too, and stores nothing', async () => {
@@ -709,10 +737,10 @@ describe.each(STORAGE_BACKENDS)('storage routes on %s', (_kind, open) => {
           write: false,
         },
         { method: 'POST', url: () => objects('docs', '/public-url'), body: { path: 'same.txt' }, write: false },
-        { method: 'GET', url: () => `/api/projects/${p.ref}/config/storage`, write: false },
+        { method: 'GET', url: () => `/api/platform/projects/${p.ref}/config/storage`, write: false },
         {
           method: 'PATCH',
-          url: () => `/api/projects/${p.ref}/config/storage`,
+          url: () => `/api/platform/projects/${p.ref}/config/storage`,
           body: { fileSizeLimit: 1 },
           write: true,
         },
@@ -732,7 +760,9 @@ describe.each(STORAGE_BACKENDS)('storage routes on %s', (_kind, open) => {
       // Nothing a refused caller sent was applied.
       expect((await p.owner.get(api('/buckets/docs'))).json().public).toBe(false)
       expect((await p.owner.get(objects('docs', '/info?path=same.txt'))).statusCode).toBe(200)
-      expect((await p.owner.get(`/api/projects/${p.ref}/config/storage`)).json().fileSizeLimit).toBe(53_687_091_200)
+      expect((await p.owner.get(`/api/platform/projects/${p.ref}/config/storage`)).json().fileSizeLimit).toBe(
+        53_687_091_200,
+      )
     })
   })
 })

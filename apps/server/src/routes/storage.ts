@@ -16,7 +16,6 @@ import {
   signObjectBodySchema,
   storageApiBase,
   STORAGE_MESSAGES,
-  STORAGE_FILE_SIZE_LIMIT_MAX,
   UPLOAD_CACHE_CONTROL_SECONDS,
   updateBucketBodySchema,
   updateStorageConfigBodySchema,
@@ -45,7 +44,14 @@ import {
   renameObject,
   searchObjects,
 } from '../storage/objects.ts'
-import { projectFileSizeLimit, projectJwtSecret, setProjectFileSizeLimit } from '../storage/project-secrets.ts'
+import { actorOf } from '../http/session.ts'
+import { writeAudit } from '../platform/audit.ts'
+import {
+  projectFileSizeLimit,
+  projectJwtSecret,
+  projectStorageConfig,
+  setProjectFileSizeLimit,
+} from '../storage/project-secrets.ts'
 import { encodeObjectPath, signObjectToken } from '../storage/signed-urls.ts'
 import { storeUpload } from '../storage/uploads.ts'
 import { refParams, type App } from './types.ts'
@@ -337,17 +343,29 @@ export function storageRoutes(app: App, ctx: PlatformContext, { store, jobs }: S
     },
   )
 
-  // ---------- the project's storage settings (spec 3 §2 "Storage Settings") ----------
+  // ---------- the project's storage settings (spec 3 §2 "Storage Settings", §7; issue 25 point 6) ----------
 
-  app.get('/api/projects/:ref/config/storage', { config: read, schema: { params: refParams } }, async (req, reply) =>
-    reply.result(ok({ fileSizeLimit: await projectFileSizeLimit(ctx, req.params.ref), isFreeTier: false })),
+  const settings = '/api/platform/projects/:ref/config/storage'
+  app.get(settings, { config: read, schema: { params: refParams } }, async (req, reply) =>
+    reply.result(ok(await projectStorageConfig(ctx, req.params.ref))),
   )
   app.patch(
-    '/api/projects/:ref/config/storage',
+    settings,
     { config: write, schema: { params: refParams, body: updateStorageConfigBodySchema } },
     async (req, reply) => {
-      await setProjectFileSizeLimit(ctx, req.params.ref, Math.min(req.body.fileSizeLimit, STORAGE_FILE_SIZE_LIMIT_MAX))
-      return reply.result(ok({ fileSizeLimit: await projectFileSizeLimit(ctx, req.params.ref), isFreeTier: false }))
+      const { ref } = req.params
+      if (ctx.config.storagePlan === 'free') return reply.result(fail('forbidden', STORAGE_MESSAGES.freePlanLimit))
+      const before = await projectFileSizeLimit(ctx, ref)
+      await setProjectFileSizeLimit(ctx, ref, req.body.fileSizeLimit)
+      const project = req.projectAccess!.project
+      await writeAudit(ctx.db, {
+        action: 'storage.settings.update',
+        actor: actorOf(req),
+        organization: project.organization_id ? { id: project.organization_id, slug: project.organization_slug } : null,
+        target: ref,
+        details: { project: ref, fileSizeLimit: { before, after: req.body.fileSizeLimit } },
+      })
+      return reply.result(ok(await projectStorageConfig(ctx, ref)))
     },
   )
 }

@@ -441,6 +441,7 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
         path: 'settings/infrastructure',
         lazy: () => settings().then((m) => ({ Component: m.InfrastructureSettingsRoute })),
       },
+      { path: 'settings/storage', lazy: () => storage().then((m) => ({ Component: m.StorageSettingsRoute })) },
     ],
   },
 ]

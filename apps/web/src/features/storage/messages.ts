@@ -226,4 +226,17 @@ export const STORAGE_MESSAGES = {
     `Failed to retrieve folder contents from ${folder}: ${message}`,
   fetchFoldersFailed: 'Failed to fetch folders',
   notFoundBucket: (id: string) => `Bucket "${id}" does not exist in this project.`,
+
+  // Storage Settings (spec 3 §2, §5, §6, §8; issue 25 point 6)
+  settingsTitle: 'Storage Settings',
+  settingsDescription: "The largest file this project's buckets accept, on every upload path.",
+  uploadLimitLabel: 'Upload file size limit',
+  uploadLimitUnit: 'Unit',
+  uploadLimitMax: (n: number, unit: string) => `Maximum limit is up to ${n.toLocaleString('en-US')} ${unit}.`,
+  uploadLimitWhole: 'Whole numbers only',
+  settingsSaved: 'Successfully updated storage settings',
+  settingsFailed: (message: string) => `Failed to update storage settings: ${message}`,
+  settingsLoadFailed: "Failed to retrieve project's storage configuration",
+  noUpdateSettings: 'You need additional permissions to update storage settings',
+  freePlanNote: 'This installation runs the free plan: every project may upload files of up to 50 MB.',
 } as const

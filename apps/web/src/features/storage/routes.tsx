@@ -2,6 +2,7 @@ import { useParams } from 'react-router'
 import { useProject } from '../../project/use-project'
 import { BucketsPage } from './components/buckets-page'
 import { ExplorerPage } from './components/explorer-page'
+import { StorageSettingsPage } from './components/storage-settings-page'
 
 /** Storage › Buckets (the areas table loads this module for /project/{ref}/storage/buckets). */
 export function BucketsRoute() {
@@ -14,4 +15,10 @@ export function ExplorerRoute() {
   const { project } = useProject()
   const { bucketId = '' } = useParams()
   return <ExplorerPage key={bucketId} projectRef={project.ref} bucketId={bucketId} />
+}
+
+/** /project/{ref}/settings/storage: the project's upload limit (spec 3 "Storage Settings"). */
+export function StorageSettingsRoute() {
+  const { project } = useProject()
+  return <StorageSettingsPage project={project} />
 }

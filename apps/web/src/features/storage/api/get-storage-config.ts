@@ -3,9 +3,14 @@ import { storageConfigSchema } from '@basalt/contracts'
 import { api } from '../../../lib/api-client'
 import { storageKey } from './storage-path'
 
-/** GET /api/projects/{ref}/config/storage: the project's upload limit (bytes), checked before a byte is sent. */
-export const getStorageConfig = (ref: string) =>
-  api(`/api/projects/${encodeURIComponent(ref)}/config/storage`, { schema: storageConfigSchema })
+export const storageConfigPath = (ref: string) => `/api/platform/projects/${encodeURIComponent(ref)}/config/storage`
+export const storageConfigKey = (ref: string) => [...storageKey(ref), 'config'] as const
+
+/**
+ * GET /api/platform/projects/{ref}/config/storage: the project's upload limit (bytes), checked before a byte is
+ * sent, and whether the installation's free plan fixes it.
+ */
+export const getStorageConfig = (ref: string) => api(storageConfigPath(ref), { schema: storageConfigSchema })
 
 export const useStorageConfig = (ref: string) =>
-  useQuery({ queryKey: [...storageKey(ref), 'config'], queryFn: () => getStorageConfig(ref), staleTime: 60_000 })
+  useQuery({ queryKey: storageConfigKey(ref), queryFn: () => getStorageConfig(ref), staleTime: 60_000 })

@@ -34,7 +34,7 @@ const FOLDERS: Record<string, StorageItem[]> = {
 function stub(extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
     'GET /api/storage/abc/buckets/avatars': { body: bucket() },
-    'GET /api/projects/abc/config/storage': { body: { fileSizeLimit: 53687091200, isFreeTier: false } },
+    'GET /api/platform/projects/abc/config/storage': { body: { fileSizeLimit: 53687091200, isFreeTier: false } },
     'GET /api/storage/abc/buckets/avatars/objects': ({ url }) => ({
       body: { items: FOLDERS[url.searchParams.get('prefix') ?? ''] ?? [], nextCursor: null },
     }),
