@@ -9,5 +9,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A page test renders a whole screen in jsdom; beside the server's files on a two-core machine it can
+    // take longer than vitest's 5 s default without being wrong.
+    testTimeout: 15_000,
   },
 })

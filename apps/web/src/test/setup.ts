@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
+
+// findBy…/waitFor give a screen 3 s rather than 1 s to show what a test waits for: with vitest's workers on
+// every core, a render can wait its turn without being wrong.
+configure({ asyncUtilTimeout: 3000 })
 
 afterEach(() => {
   cleanup()
