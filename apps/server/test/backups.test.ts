@@ -1,6 +1,7 @@
 import { execFile, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { chmod, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -17,7 +18,7 @@ import { postgresUser } from '../src/db/embedded.ts'
 import type { S3Config } from '../src/storage/s3-store.ts'
 import { createTestDatabase } from './databases.ts'
 import { freePort } from './global-setup.ts'
-import { createProjectApp, projectAdminUrl, waitForProject, type Agent } from './platform-app.ts'
+import { createProjectApp, projectAdminUrl, projectSuperuserUrl, waitForProject, type Agent } from './platform-app.ts'
 import { startS3Server } from './s3-server.ts'
 
 const run = promisify(execFile)
@@ -265,6 +266,72 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
     const missing = await owner.get(`/api/projects/${ref}/backups/00000000-0000-0000-0000-000000000000/download`)
     expect(missing.statusCode).toBe(404)
   })
+
+  it('shows a failing archive and keeps the project running, then catches up', async () => {
+    if (storeKind === 's3') return
+    const walDir = path.join(p.t.clustersDir!, 'backups', ref, 'wal')
+    const superuser = new pg.Client({ connectionString: await projectSuperuserUrl(p.t, ref) })
+    await superuser.connect()
+    try {
+      await rename(walDir, `${walDir}-away`)
+      await p.database.query(`create table public.during (n int); insert into public.during values (1)`)
+      await superuser.query('select pg_switch_wal()')
+      const failing = await until('the archive to fail', async () => {
+        const o = await overview()
+        return o.archive.failing ? o : undefined
+      })
+      expect(failing.archive.failedCount).toBeGreaterThan(0)
+      // The project keeps answering meanwhile.
+      await p.database.query(`insert into public.during values (2)`)
+      await rename(`${walDir}-away`, walDir)
+      await until('the archive to catch up', async () => ((await overview()).archive.failing ? undefined : true))
+    } finally {
+      await rename(`${walDir}-away`, walDir).catch(() => {})
+      await superuser.end()
+    }
+  }, 180_000)
+
+  it('restores in place to a second, keeping the previous cluster until it is checked', async () => {
+    if (storeKind === 's3') return
+    await p.database.query(`create table public.kept (n int primary key); insert into public.kept values (1), (2)`)
+    const { rows } = await p.database.query<{ now: Date }>('select clock_timestamp() as now')
+    await new Promise((r) => setTimeout(r, 20))
+    await p.database.query(`insert into public.kept values (3)`)
+    const unconfirmed = await owner.post(`/api/projects/${ref}/restores`, {
+      mode: 'in_place',
+      targetTime: rows[0]!.now.toISOString(),
+      confirm: 'Backed',
+    })
+    expect(unconfirmed.json()).toEqual({
+      code: 'bad_request',
+      message: 'Type the project’s name to restore it in place',
+    })
+    p.database.on('error', () => {})
+    reconnected?.on('error', () => {})
+    const res = await owner.post(`/api/projects/${ref}/restores`, {
+      mode: 'in_place',
+      targetTime: rows[0]!.now.toISOString(),
+      confirm: 'Backed up',
+    })
+    expect(res.statusCode, res.body).toBe(202)
+    const restore: Restore = res.json().restore
+    expect((await waitForProject(owner, ref, 180_000)).status).toBe('active')
+    const client = new pg.Client({ connectionString: await projectAdminUrl(p.t, ref) })
+    await client.connect()
+    try {
+      const { rows: kept } = await client.query<{ n: number }>('select n from public.kept order by n')
+      expect(kept.map((r) => r.n)).toEqual([1, 2])
+    } finally {
+      await client.end()
+    }
+    const done: Restore = (await owner.get(`/api/projects/${ref}/restores/${restore.id}`)).json()
+    expect(done).toMatchObject({ state: 'done', mode: 'in_place', keptPreviousCluster: true })
+    const kept = path.join(p.t.clustersDir!, 'projects', ref, `cluster-before-restore-${restore.id.slice(0, 8)}`)
+    expect(existsSync(kept)).toBe(true)
+    const checked = await owner.post(`/api/projects/${ref}/restores/${restore.id}/keep`)
+    expect(checked.json()).toMatchObject({ keptPreviousCluster: false })
+    expect(existsSync(kept)).toBe(false)
+  }, 300_000)
 })
 
 describe('backups of an attached database', () => {
