@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { startEmbeddedPostgres } from '@basalt/server/src/db/embedded.ts'
 import { csvBench } from './csv.ts'
+import { logsBench } from './logs.ts'
 import { Client, freePort, waitForHttp } from './http.ts'
 import { resultsGridBench } from './results-grid.ts'
 import { sqlEditorBench } from './sql-editor.ts'
@@ -142,7 +143,7 @@ async function startup() {
   }
 }
 
-/** BENCH_ONLY=table-editor,… runs only the named parts (bundle, startup, table-editor, csv, sql-editor, results-grid, storage, storage-api); all by default. */
+/** BENCH_ONLY=table-editor,… runs only the named parts (bundle, startup, table-editor, csv, sql-editor, results-grid, storage, storage-api, logs); all by default. */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wanted = (part: string) => !only || only.includes(part)
 
@@ -157,6 +158,7 @@ if (wanted('sql-editor')) await sqlEditorBench(report)
 if (wanted('results-grid')) await resultsGridBench(report)
 if (wanted('storage')) await storageBench(report)
 if (wanted('storage-api')) await storageApiBench(report)
+if (wanted('logs')) await logsBench(report)
 
 const w = (k: keyof (typeof rows)[0]) => Math.max(k.length, ...rows.map((r) => r[k].length))
 const line = (r: Record<string, string>) =>
