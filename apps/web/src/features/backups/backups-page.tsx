@@ -74,13 +74,13 @@ export function BackupsPage({ project }: { project: ProjectDetail }) {
 function Overview({ project, data }: { project: ProjectDetail; data: Available }) {
   const canUpdate = project.permissions.includes('projects:update')
   return (
-    <>
+    <div className="space-y-6">
       <RecoverySection project={project} data={data} canUpdate={canUpdate} />
       <ArchiveSection data={data} />
       <BaseBackupsSection project={project} data={data} canUpdate={canUpdate} />
       {data.restores.length > 0 && <RestoresSection project={project} restores={data.restores} canUpdate={canUpdate} />}
       {!canUpdate && <p className="text-xs text-muted-foreground">{MESSAGES.onlyAdmins}</p>}
-    </>
+    </div>
   )
 }
 
