@@ -393,7 +393,7 @@ export const publicUrlSchema = z.object({ publicUrl: z.string() })
 
 // ---------- the project's storage settings ----------
 
-/** GET /api/projects/{ref}/config/storage (spec 3 §7). */
+/** GET /api/platform/projects/{ref}/config/storage (spec 3 §7). */
 export const storageConfigSchema = z.object({ fileSizeLimit: z.number(), isFreeTier: z.boolean() })
 export type StorageConfig = z.infer<typeof storageConfigSchema>
 /** PATCH /api/platform/projects/{ref}/config/storage { fileSizeLimit } (bytes, whole, 0 … 50 GB). */

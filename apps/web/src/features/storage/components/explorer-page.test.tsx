@@ -164,6 +164,29 @@ describe('file explorer', { timeout: 20_000 }, () => {
     expect(screen.queryByText(M.downloadStarted('docs.zip'))).not.toBeInTheDocument()
   })
 
+  it('does not preview a file above 10,000,000 bytes, and says why', async () => {
+    stub({
+      'GET /api/storage/abc/buckets/avatars/objects': {
+        body: {
+          items: [
+            item('huge.mp4', { size: 10_000_001, mimetype: 'video/mp4' }),
+            item('fits.mp4', { size: 10_000_000, mimetype: 'video/mp4' }),
+          ],
+          nextCursor: null,
+        },
+      },
+    })
+    const user = userEvent.setup()
+    renderExplorer()
+    await user.click(await screen.findByRole('button', { name: 'huge.mp4' }))
+    const preview = screen.getByRole('complementary', { name: M.previewTitle })
+    expect(within(preview).getByText('File size is too large to preview in the explorer')).toBeInTheDocument()
+    expect(preview.querySelector('video')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'fits.mp4' }))
+    expect(within(preview).queryByText('File size is too large to preview in the explorer')).not.toBeInTheDocument()
+    expect(preview.querySelector('video[aria-label="fits.mp4"]')).not.toBeNull()
+  })
+
   it('says so in an empty folder', async () => {
     stub({ 'GET /api/storage/abc/buckets/avatars/objects': { body: { items: [], nextCursor: null } } })
     renderExplorer()
