@@ -269,6 +269,25 @@ describe.each(STORAGE_BACKENDS)('Storage API with storage-js on %s', (_kind, ope
       expect(after.keys).not.toEqual(before.keys)
     })
 
+    it("refuses an upload over the bucket's limit or of a type it does not take, raw or multipart, keeping nothing", async () => {
+      expect(
+        (await service.createBucket('small', { public: false, fileSizeLimit: 8, allowedMimeTypes: ['text/*'] })).error,
+      ).toBeNull()
+      const small = service.from('small')
+      const before = await snapshot()
+      const raw = await small.upload('big.txt', Buffer.from('0123456789'), { contentType: 'text/plain' })
+      expect(raw.error).toMatchObject({ status: 400, statusCode: '413' })
+      const type = await small.upload('pic.png', Buffer.from('png'), { contentType: 'image/png' })
+      expect(type.error).toMatchObject({ status: 400, statusCode: '415' })
+      expect(await snapshot()).toEqual(before)
+      // A form's file has no length up front: the stream is cut at the limit, and no row names it. (On the
+      // directory store the cut file may stay until the sweep: see docs/storage.md.)
+      const form = await small.upload('big.txt', new Blob(['0123456789'], { type: 'text/plain' }))
+      expect(form.error).toMatchObject({ status: 400, statusCode: '413' })
+      expect((await snapshot()).rows).toEqual(before.rows)
+      expect((await small.upload('ok.txt', Buffer.from('12345678'), { contentType: 'text/plain' })).error).toBeNull()
+    })
+
     it('signs an upload URL after the INSERT check and takes the bytes with it', async () => {
       const signed = await a.from('files').createSignedUploadUrl(`${userA}/signed.txt`)
       expect(signed.error).toBeNull()

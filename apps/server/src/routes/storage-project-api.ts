@@ -202,6 +202,8 @@ const refOnly = z.object({ ref: z.string().min(1).max(100) })
 const bucketOnly = refOnly.extend({ bucket: z.string().min(1).max(256) })
 const objectParams = bucketOnly.extend({ '*': z.string() })
 
+const noop = () => {}
+
 const upsertOf = (req: FastifyRequest) => req.headers['x-upsert'] === 'true'
 
 /** The cache-control an upload asked for (`max-age=N` from storage-js), or storage's default. */
@@ -270,9 +272,22 @@ export function storageProjectApiRoutes(app: App, ctx: PlatformContext, store: O
     const key = byteKey(call.project.ref, target.bucketId, id)
     const guarded = sizeGuard(body, { max: limit, expected: size })
     let stored: number
+    let putting: Promise<{ size: number }> | undefined
     try {
-      stored = (await store.put(key, guarded.stream, { contentType: target.mimetype, expectedSize: size })).size
+      // A body cut by the guard fails the call at once, whether or not the store's own stream notices.
+      const cut = new Promise<never>((_resolve, reject) => guarded.stream.once('error', reject))
+      cut.catch(() => {})
+      putting = store.put(key, guarded.stream, { contentType: target.mimetype, expectedSize: size })
+      putting.catch(noop)
+      stored = (await Promise.race([putting, cut])).size
     } catch (err) {
+      // Whatever the store did not read is drained, so that the request (and a form's parser) ends; a
+      // partial file the store leaves behind is named by no row, and the sweep removes it.
+      body.resume()
+      if (putting) {
+        await Promise.race([putting.then(noop, noop), new Promise((resolve) => setTimeout(resolve, 1000))])
+      }
+      await store.delete([key]).catch(noop)
       if (err instanceof StoreWriteError) {
         return guarded.counted() > limit ? overLimit() : fail('bad_request', STORAGE_MESSAGES.uploadIncomplete)
       }
