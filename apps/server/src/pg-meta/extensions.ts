@@ -120,6 +120,9 @@ from pg_depend d
 join members m on d.refclassid = m.classid and d.refobjid = m.objid
 where d.deptype in ('n', 'a')
   and not exists (select 1 from members x where x.classid = d.classid and x.objid = d.objid)
+  -- Parts of a member (an operator family's operators and support functions) go with it.
+  and not exists (select 1 from pg_depend p join members x on p.refclassid = x.classid and p.refobjid = x.objid
+                   where p.classid = d.classid and p.objid = d.objid and p.deptype in ('a', 'i'))
   and not (d.classid = 'pg_type'::regclass and d.deptype = 'a')
 order by 1
 `
