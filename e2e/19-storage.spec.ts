@@ -5,7 +5,8 @@
 // one zip streamed by the server and reads its entries, deletes a file, empties the bucket and deletes it. A
 // Read-only member sees the explorer with every write control disabled and the spec's reasons (spec 3 §2–8).
 // A second walk searches a bucket on the server, goes to a folder by its typed path, plays a video and an
-// audio file in the preview, and pauses, resumes and cancels a resumable upload (nothing kept).
+// audio file in the preview, pauses, resumes and cancels a resumable upload (nothing kept), and sets the
+// project's upload limit in Settings › Storage, which the explorer then enforces before sending a byte.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -210,7 +211,7 @@ test('the owner creates a bucket, uploads, browses, previews, links, zips, empti
   await expect(progress).toBeVisible()
   await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible()
   await expect
-    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 20_000 })
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 60_000 })
     .toBeGreaterThan(0)
   await page.reload()
   await page.unroute('**/storage/v1/upload/resumable/**')
@@ -431,9 +432,45 @@ test('the owner searches a bucket, goes to a folder by its path, pauses and canc
   await page.unroute('**/storage/v1/upload/resumable/**')
   expect((await storedObjects(MEDIA)).map((o) => o.name)).not.toContain('large.bin')
   await expect(itemButton(page, MEDIA, 'large.bin')).toHaveCount(0)
+
+  // Settings › Storage: the project's upload limit, whole numbers in a unit, at most 50 GB.
+  await page.goto(`/project/${ref}/settings/storage`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Storage Settings' })).toBeVisible({ timeout: 30_000 })
+  const limit = page.getByRole('textbox', { name: 'Upload file size limit' })
+  await expect(limit).toHaveValue('50')
+  await expect(page.getByRole('combobox', { name: 'Unit' })).toHaveValue('GB')
+  await limit.fill('60')
+  await expect(page.getByText('Maximum limit is up to 50 GB.')).toBeVisible()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Upload file size limit must be up to 50GB (53687091200 bytes)')).toBeVisible()
+  await limit.fill('10')
+  await page.getByRole('combobox', { name: 'Unit' }).selectOption('MB')
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Successfully updated storage settings')).toBeVisible()
+  await screenshot(page, '19-storage-settings')
+  await screenshotDark(page, '19-storage-settings-dark')
+  // The explorer refuses a file over it before sending a byte, naming the project's limit.
+  await page.goto(`/project/${ref}/storage/buckets/${MEDIA}`)
+  await page.getByTestId('upload-input').setInputFiles(path.join(dir, 'large.bin'))
+  await expect(
+    page
+      .getByText(/large\.bin/)
+      .filter({ hasText: /limit/ })
+      .first(),
+  ).toBeVisible({ timeout: 30_000 })
+  expect((await storedObjects(MEDIA)).map((o) => o.name)).not.toContain('large.bin')
+  // Back to 50 GB for the journeys after this one.
+  await page.goto(`/project/${ref}/settings/storage`)
+  await page.getByRole('textbox', { name: 'Upload file size limit' }).fill('50')
+  await page.getByRole('combobox', { name: 'Unit' }).selectOption('GB')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Successfully updated storage settings')).toBeVisible()
 })
 
 test('a Read-only member sees the explorer with every write control disabled and why', async ({ page, platform }) => {
+  // 48 s measured on a busy machine: a member's sign-up and the first load of the app's chunks.
+  test.setTimeout(120_000)
   reader = await platform.member('j19', 'read_only')
   await signIn(page, reader)
   await page.goto(`/project/${ref}/storage/buckets`)
