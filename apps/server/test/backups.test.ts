@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
-import { chmod, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -49,6 +49,9 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
   let reconnected: pg.Client | undefined
   const overview = async (r = ref) => (await owner.get(`/api/projects/${r}/backups`)).json() as Available
   const tick = () => p.t.app.platform.backups!.tick()
+
+  // What needs the store's directory (or needs to run once only) is registered on the fs store alone.
+  const onFsStore = (storeKind === 'fs' ? it : () => {}) as typeof it
 
   const doneBackups = async (r = ref) => (await overview(r)).backups.filter((b) => b.state === 'done')
 
@@ -190,61 +193,63 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
     }
   }, 300_000)
 
-  it('downloads a base backup as a .tar.gz that a plain postgres starts', async () => {
-    if (storeKind === 's3') return
-    const res = await owner.post(`/api/projects/${ref}/backups`)
-    expect(res.statusCode, res.body).toBe(202)
-    const id: string = res.json().id
-    await until('the backup', async () =>
-      (await overview()).backups.find((b) => b.id === id && b.state === 'done') ? true : undefined,
-    )
-    const download = await owner.get(`/api/projects/${ref}/backups/${id}/download`)
-    expect(download.statusCode).toBe(200)
-    expect(download.headers['content-type']).toBe('application/gzip')
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="[a-z0-9]+-.*\.tar\.gz"$/)
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'basalt-download-'))
-    try {
-      await writeFile(path.join(dir, 'backup.tar.gz'), download.rawPayload)
-      const data = path.join(dir, 'data')
-      await run('mkdir', ['-m', '700', data])
-      await run('tar', ['-xzf', path.join(dir, 'backup.tar.gz'), '-C', data])
-      await chmod(dir, 0o755)
-      const root = process.getuid?.() === 0
-      if (root) await run('chown', ['-R', 'postgres:postgres', data])
-      const port = await freePort()
-      const postmaster = spawn(
-        postgresBinary,
-        ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-        { ...(root ? postgresUser() : {}), stdio: ['ignore', 'ignore', 'pipe'] },
+  onFsStore(
+    'downloads a base backup as a .tar.gz that a plain postgres starts',
+    async () => {
+      const res = await owner.post(`/api/projects/${ref}/backups`)
+      expect(res.statusCode, res.body).toBe(202)
+      const id: string = res.json().id
+      await until('the backup', async () =>
+        (await overview()).backups.find((b) => b.id === id && b.state === 'done') ? true : undefined,
       )
+      const download = await owner.get(`/api/projects/${ref}/backups/${id}/download`)
+      expect(download.statusCode).toBe(200)
+      expect(download.headers['content-type']).toBe('application/gzip')
+      expect(download.headers['content-disposition']).toMatch(/^attachment; filename="[a-z0-9]+-.*\.tar\.gz"$/)
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'basalt-download-'))
       try {
-        await new Promise<void>((resolve, reject) => {
-          postmaster.stderr.on('data', (c: Buffer) => {
-            if (c.toString().includes('ready to accept connections')) resolve()
+        await writeFile(path.join(dir, 'backup.tar.gz'), download.rawPayload)
+        const data = path.join(dir, 'data')
+        await run('mkdir', ['-m', '700', data])
+        await run('tar', ['-xzf', path.join(dir, 'backup.tar.gz'), '-C', data])
+        await chmod(dir, 0o755)
+        const root = process.getuid?.() === 0
+        if (root) await run('chown', ['-R', 'postgres:postgres', data])
+        const port = await freePort()
+        const postmaster = spawn(
+          postgresBinary,
+          ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+          { ...(root ? postgresUser() : {}), stdio: ['ignore', 'ignore', 'pipe'] },
+        )
+        try {
+          await new Promise<void>((resolve, reject) => {
+            postmaster.stderr.on('data', (c: Buffer) => {
+              if (c.toString().includes('ready to accept connections')) resolve()
+            })
+            postmaster.once('exit', () => reject(new Error('postgres did not start from the download')))
           })
-          postmaster.once('exit', () => reject(new Error('postgres did not start from the download')))
-        })
-        const password = (
-          await readFile(path.join(p.t.clustersDir!, 'projects', ref, 'superuser-password'), 'utf8')
-        ).trim()
-        const c = new pg.Client({
-          connectionString: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/basalt_project_${ref}`,
-        })
-        await c.connect()
-        const { rows } = await c.query<{ n: string }>('select count(*) as n from public.ledger')
-        await c.end()
-        expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(300)
+          const password = (
+            await readFile(path.join(p.t.clustersDir!, 'projects', ref, 'superuser-password'), 'utf8')
+          ).trim()
+          const c = new pg.Client({
+            connectionString: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/basalt_project_${ref}`,
+          })
+          await c.connect()
+          const { rows } = await c.query<{ n: string }>('select count(*) as n from public.ledger')
+          await c.end()
+          expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(300)
+        } finally {
+          postmaster.kill('SIGINT')
+          await once(postmaster, 'exit')
+        }
       } finally {
-        postmaster.kill('SIGINT')
-        await once(postmaster, 'exit')
+        await rm(dir, { recursive: true, force: true })
       }
-    } finally {
-      await rm(dir, { recursive: true, force: true })
-    }
-  }, 180_000)
+    },
+    180_000,
+  )
 
-  it('refuses other organisations, Read-only members and anonymous callers', async () => {
-    if (storeKind === 's3') return
+  onFsStore('refuses other organisations, Read-only members and anonymous callers', async () => {
     const outsider = await p.outsider()
     expect((await outsider.get(`/api/projects/${ref}/backups`)).statusCode).toBe(404)
     expect((await outsider.post(`/api/projects/${ref}/restores`, {})).statusCode).toBe(404)
@@ -267,71 +272,120 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
     expect(missing.statusCode).toBe(404)
   })
 
-  it('shows a failing archive and keeps the project running, then catches up', async () => {
-    if (storeKind === 's3') return
-    const walDir = path.join(p.t.clustersDir!, 'backups', ref, 'wal')
-    const superuser = new pg.Client({ connectionString: await projectSuperuserUrl(p.t, ref) })
-    await superuser.connect()
-    try {
-      await rename(walDir, `${walDir}-away`)
-      await p.database.query(`create table public.during (n int); insert into public.during values (1)`)
-      await superuser.query('select pg_switch_wal()')
-      const failing = await until('the archive to fail', async () => {
-        const o = await overview()
-        return o.archive.failing ? o : undefined
-      })
-      expect(failing.archive.failedCount).toBeGreaterThan(0)
-      // The project keeps answering meanwhile.
-      await p.database.query(`insert into public.during values (2)`)
-      await rename(`${walDir}-away`, walDir)
-      await until('the archive to catch up', async () => ((await overview()).archive.failing ? undefined : true))
-    } finally {
-      await rename(`${walDir}-away`, walDir).catch(() => {})
-      await superuser.end()
-    }
-  }, 180_000)
+  onFsStore(
+    'shows a failing archive and keeps the project running, then catches up',
+    async () => {
+      const walDir = path.join(p.t.clustersDir!, 'backups', ref, 'wal')
+      const superuser = new pg.Client({ connectionString: await projectSuperuserUrl(p.t, ref) })
+      await superuser.connect()
+      try {
+        await rename(walDir, `${walDir}-away`)
+        await p.database.query(`create table public.during (n int); insert into public.during values (1)`)
+        await superuser.query('select pg_switch_wal()')
+        const failing = await until('the archive to fail', async () => {
+          const o = await overview()
+          return o.archive.failing ? o : undefined
+        })
+        expect(failing.archive.failedCount).toBeGreaterThan(0)
+        // The project keeps answering meanwhile.
+        await p.database.query(`insert into public.during values (2)`)
+        await rename(`${walDir}-away`, walDir)
+        await until('the archive to catch up', async () => ((await overview()).archive.failing ? undefined : true))
+      } finally {
+        await rename(`${walDir}-away`, walDir).catch(() => {})
+        await superuser.end()
+      }
+    },
+    180_000,
+  )
 
-  it('restores in place to a second, keeping the previous cluster until it is checked', async () => {
-    if (storeKind === 's3') return
-    await p.database.query(`create table public.kept (n int primary key); insert into public.kept values (1), (2)`)
-    const { rows } = await p.database.query<{ now: Date }>('select clock_timestamp() as now')
-    await new Promise((r) => setTimeout(r, 20))
-    await p.database.query(`insert into public.kept values (3)`)
-    const unconfirmed = await owner.post(`/api/projects/${ref}/restores`, {
-      mode: 'in_place',
-      targetTime: rows[0]!.now.toISOString(),
-      confirm: 'Backed',
-    })
-    expect(unconfirmed.json()).toEqual({
-      code: 'bad_request',
-      message: 'Type the project’s name to restore it in place',
-    })
-    p.database.on('error', () => {})
-    reconnected?.on('error', () => {})
-    const res = await owner.post(`/api/projects/${ref}/restores`, {
-      mode: 'in_place',
-      targetTime: rows[0]!.now.toISOString(),
-      confirm: 'Backed up',
-    })
-    expect(res.statusCode, res.body).toBe(202)
-    const restore: Restore = res.json().restore
-    expect((await waitForProject(owner, ref, 180_000)).status).toBe('active')
-    const client = new pg.Client({ connectionString: await projectAdminUrl(p.t, ref) })
-    await client.connect()
-    try {
-      const { rows: kept } = await client.query<{ n: number }>('select n from public.kept order by n')
-      expect(kept.map((r) => r.n)).toEqual([1, 2])
-    } finally {
-      await client.end()
-    }
-    const done: Restore = (await owner.get(`/api/projects/${ref}/restores/${restore.id}`)).json()
-    expect(done).toMatchObject({ state: 'done', mode: 'in_place', keptPreviousCluster: true })
-    const kept = path.join(p.t.clustersDir!, 'projects', ref, `cluster-before-restore-${restore.id.slice(0, 8)}`)
-    expect(existsSync(kept)).toBe(true)
-    const checked = await owner.post(`/api/projects/${ref}/restores/${restore.id}/keep`)
-    expect(checked.json()).toMatchObject({ keptPreviousCluster: false })
-    expect(existsSync(kept)).toBe(false)
-  }, 300_000)
+  onFsStore(
+    'prunes base backups and WAL beyond the retention, keeping what restores to any point of it',
+    async () => {
+      const backUp = async () => {
+        const id: string = (await owner.post(`/api/projects/${ref}/backups`)).json().id
+        await until('the backup', async () =>
+          (await overview()).backups.find((b) => b.id === id && b.state === 'done') ? true : undefined,
+        )
+        return id
+      }
+      const older = await backUp()
+      const newest = await backUp()
+      // Everything but the newest finished 10 days ago: beyond the 7 days kept.
+      await p.t.db.query(
+        `update basalt.backups set stopped_at = now() - interval '10 days' - (now() - stopped_at)
+        where project_ref = $1 and id <> $2 and state = 'done'`,
+        [ref, newest],
+      )
+      const before = (
+        await p.t.db.query<{ id: string }>(`select id from basalt.backups where project_ref = $1 and state = 'done'`, [
+          ref,
+        ])
+      ).rows.map((r) => r.id)
+      expect(before.length).toBeGreaterThanOrEqual(3)
+      const { rows: keptStart } = await p.t.db.query<{ start_wal: string }>(
+        'select start_wal from basalt.backups where id = $1',
+        [older],
+      )
+      await p.t.app.platform.backups!.prune(ref)
+      const after = (await doneBackups()).map((b) => b.id)
+      // The newest, and the newest one before the retention (a restore to its first second starts there).
+      expect(after.sort()).toEqual([newest, older].sort())
+      const baseDir = path.join(p.t.clustersDir!, 'backups', ref, 'base')
+      for (const id of before) expect(existsSync(path.join(baseDir, `${id}.tar.gz`))).toBe(after.includes(id))
+      const segments = (await readdir(path.join(p.t.clustersDir!, 'backups', ref, 'wal'))).filter((f) =>
+        /^[0-9A-F]{24}$/.test(f),
+      )
+      expect(segments.length).toBeGreaterThan(0)
+      for (const s of segments) expect(s.slice(8) >= keptStart[0]!.start_wal.slice(8)).toBe(true)
+    },
+    180_000,
+  )
+
+  onFsStore(
+    'restores in place to a second, keeping the previous cluster until it is checked',
+    async () => {
+      await p.database.query(`create table public.kept (n int primary key); insert into public.kept values (1), (2)`)
+      const { rows } = await p.database.query<{ now: Date }>('select clock_timestamp() as now')
+      await new Promise((r) => setTimeout(r, 20))
+      await p.database.query(`insert into public.kept values (3)`)
+      const unconfirmed = await owner.post(`/api/projects/${ref}/restores`, {
+        mode: 'in_place',
+        targetTime: rows[0]!.now.toISOString(),
+        confirm: 'Backed',
+      })
+      expect(unconfirmed.json()).toEqual({
+        code: 'bad_request',
+        message: 'Type the project’s name to restore it in place',
+      })
+      p.database.on('error', () => {})
+      reconnected?.on('error', () => {})
+      const res = await owner.post(`/api/projects/${ref}/restores`, {
+        mode: 'in_place',
+        targetTime: rows[0]!.now.toISOString(),
+        confirm: 'Backed up',
+      })
+      expect(res.statusCode, res.body).toBe(202)
+      const restore: Restore = res.json().restore
+      expect((await waitForProject(owner, ref, 180_000)).status).toBe('active')
+      const client = new pg.Client({ connectionString: await projectAdminUrl(p.t, ref) })
+      await client.connect()
+      try {
+        const { rows: kept } = await client.query<{ n: number }>('select n from public.kept order by n')
+        expect(kept.map((r) => r.n)).toEqual([1, 2])
+      } finally {
+        await client.end()
+      }
+      const done: Restore = (await owner.get(`/api/projects/${ref}/restores/${restore.id}`)).json()
+      expect(done).toMatchObject({ state: 'done', mode: 'in_place', keptPreviousCluster: true })
+      const kept = path.join(p.t.clustersDir!, 'projects', ref, `cluster-before-restore-${restore.id.slice(0, 8)}`)
+      expect(existsSync(kept)).toBe(true)
+      const checked = await owner.post(`/api/projects/${ref}/restores/${restore.id}/keep`)
+      expect(checked.json()).toMatchObject({ keptPreviousCluster: false })
+      expect(existsSync(kept)).toBe(false)
+    },
+    300_000,
+  )
 })
 
 describe('backups of an attached database', () => {
