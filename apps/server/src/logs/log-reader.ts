@@ -68,8 +68,10 @@ export class LogReaders {
     const client = await this.db.connect()
     const id = (s: string) => client.escapeIdentifier(s)
     const lit = (s: string) => client.escapeLiteral(s)
-    const from = `coalesce(nullif(current_setting('basalt.logs_from', true), '')::timestamptz, '-infinity')`
-    const to = `coalesce(nullif(current_setting('basalt.logs_to', true), '')::timestamptz, 'infinity')`
+    // Scalar subqueries: evaluated once per query (an InitPlan, which also prunes partitions at run time),
+    // not once per row as a bare current_setting() in a filter would be.
+    const from = `(select coalesce(nullif(current_setting('basalt.logs_from', true), '')::timestamptz, '-infinity'))`
+    const to = `(select coalesce(nullif(current_setting('basalt.logs_to', true), '')::timestamptz, 'infinity'))`
     const { database } = this.target()
     try {
       await client.query('begin')

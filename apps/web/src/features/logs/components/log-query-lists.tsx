@@ -19,7 +19,9 @@ export function LogTemplatesPage({ projectRef }: { projectRef: string }) {
           <li key={t.id} className="flex flex-col rounded-lg border border-border p-4">
             <h2 className="text-sm font-semibold">{t.title}</h2>
             <p className="mt-1 text-sm text-muted-foreground">{t.description}</p>
-            <pre className="mt-3 flex-1 overflow-x-auto rounded bg-muted p-2 font-mono text-xs">{t.sql}</pre>
+            <pre className="mt-3 flex-1 rounded bg-muted p-2 font-mono text-xs break-words whitespace-pre-wrap">
+              {t.sql}
+            </pre>
             <Link
               to={explorerLink(projectRef, t.sql)}
               className="mt-3 self-start text-sm font-medium text-brand-link underline-offset-4 hover:underline"
@@ -54,7 +56,7 @@ export function RecentLogQueriesPage({ projectRef }: { projectRef: string }) {
                 <time className="text-xs text-muted-foreground" dateTime={q.ranAt}>
                   {new Date(q.ranAt).toLocaleString('en-GB')}
                 </time>
-                <pre className="mt-1 overflow-x-auto font-mono text-xs whitespace-pre-wrap">{q.sql}</pre>
+                <pre className="mt-1 font-mono text-xs break-words whitespace-pre-wrap">{q.sql}</pre>
               </div>
               <Link
                 to={explorerLink(projectRef, q.sql)}
