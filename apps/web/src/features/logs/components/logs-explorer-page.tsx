@@ -293,7 +293,7 @@ function LogSqlEditor({ value, onChange, onRun }: { value: string; onChange: (v:
     const model = editor.getModel()
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => runRef.current())
     disposables.current.push(
-      monaco.languages.registerCompletionItemProvider('sql', {
+      monaco.languages.registerCompletionItemProvider('pgsql', {
         provideCompletionItems: (m, position) => {
           if (m !== model) return { suggestions: [] }
           const word = m.getWordUntilPosition(position)
