@@ -26,9 +26,12 @@ monaco.editor.defineTheme(LIGHT_THEME, {
   base: 'vs',
   inherit: true,
   // SQL's word operators (and, not, in…): Monaco's #778899 is 3.6:1 on white, below WCAG AA's 4.5:1.
+  // Its string literals: Monaco's #ff0000 is 4.0:1 on white.
   rules: [
     { token: 'operator.sql', foreground: '56657a' },
     { token: 'operator.pgsql', foreground: '56657a' },
+    { token: 'string.sql', foreground: 'c41a16' },
+    { token: 'string.pgsql', foreground: 'c41a16' },
   ],
   colors: {
     'editor.background': '#ffffff',
