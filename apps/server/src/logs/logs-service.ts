@@ -57,7 +57,10 @@ export async function startLogs(ctx: PlatformContext, boss: PgBoss | undefined, 
     setInterval(() => {
       if (collecting) return
       collecting = true
-      void collectNow().finally(() => (collecting = false))
+      // The platform database can be away (a restart, a stop): the next tick tries again.
+      void collectNow()
+        .catch((err: unknown) => log.warn({ err }, 'Postgres log collection'))
+        .finally(() => (collecting = false))
     }, 2000),
   )
   if (boss) {

@@ -49,7 +49,7 @@ describe('catalog reads of the SQL editor autocomplete (functions, key words, ta
 
     const reports = await functions(p.owner, '?included_schemas=reports')
     expect(reports.map((f) => `${f.schema}.${f.name}`)).toEqual(['reports.monthly'])
-    const notReports = await functions(p.owner, '?excluded_schemas=reports,auth,storage,extensions')
+    const notReports = await functions(p.owner, '?excluded_schemas=reports,auth,storage,extensions,_basalt')
     expect(notReports.map((f) => f.schema).sort()).toEqual(['public', 'public'])
 
     const system = await functions(p.owner, '?included_schemas=pg_catalog,auth&include_system_schemas=true')
