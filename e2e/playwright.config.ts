@@ -31,7 +31,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 60_000,
+  // A journey is a whole flow (a dozen pages, each checked by axe in both themes) on a two-core machine whose
+  // server also archives WAL and collects logs; each step still fails after its own 10 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   outputDir: '../test-results/e2e',
