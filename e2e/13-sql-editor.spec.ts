@@ -291,6 +291,8 @@ test('an owner charts a result, and the query is saved, renamed, shared and foun
     await signIn(viewer, await platform.member('j13-viewer', 'developer'))
     await viewer.goto(address)
     await expect(viewer.getByText('Read-only', { exact: true })).toBeVisible()
+    // A new browser context loads the editor's code afresh, like the first query a member opens.
+    await expect(editor(viewer)).toBeVisible({ timeout: MONACO_LOAD_MS })
     await expect(editor(viewer)).toContainText(sql.replace(/ /g, '\u00a0'))
     await editor(viewer).click()
     await viewer.keyboard.type('-- mine')
