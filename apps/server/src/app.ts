@@ -162,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     schedule: deps.config.backups?.schedule,
     retentionDays: deps.config.backups?.retentionDays,
+    firstDelaySeconds: deps.config.backups?.firstDelaySeconds,
     tickMs: deps.backupTickMs,
     // The clusters archive into the store the server gave them (server.ts); without one, nothing is archived.
     archiving: deps.backupStore !== undefined,

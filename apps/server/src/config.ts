@@ -78,6 +78,16 @@ const envSchema = z.object({
     .default('0 3 * * *'),
   /** Days of base backups and WAL kept: any point of them can be restored. */
   BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /**
+   * Seconds a new embedded project waits for its first base backup (0: at once). Nothing before the first base
+   * backup can be restored; servers that make many short-lived projects (the journeys) raise it to save CPU.
+   */
+  BACKUP_FIRST_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(0),
   /** Projects one organisation may have. */
   ORG_PROJECT_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
@@ -163,8 +173,8 @@ export interface Config {
   ai?: AiConfig | null
   /** Objects' bytes on S3 (S3_*); absent or null: under DATA_DIR/storage. */
   s3?: S3Config | null
-  /** BACKUP_SCHEDULE and BACKUP_RETENTION_DAYS; absent: daily at 03:00 UTC, 7 days. */
-  backups?: { schedule: string; retentionDays: number }
+  /** BACKUP_SCHEDULE, BACKUP_RETENTION_DAYS, BACKUP_FIRST_DELAY_SECONDS; absent: daily at 03:00 UTC, 7 days, 0. */
+  backups?: { schedule: string; retentionDays: number; firstDelaySeconds?: number }
   /** STORAGE_PLAN: 'free' fixes every project's upload limit at 50 MB; absent: 'pro' (set per project). */
   storagePlan?: 'free' | 'pro'
 }
@@ -209,7 +219,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): Omit<Config, 'encryptionKey'> 
     projectMaxConnections: e.PROJECT_MAX_CONNECTIONS,
     orgProjectLimit: e.ORG_PROJECT_LIMIT,
     logRetentionDays: e.LOG_RETENTION_DAYS,
-    backups: { schedule: e.BACKUP_SCHEDULE, retentionDays: e.BACKUP_RETENTION_DAYS },
+    backups: {
+      schedule: e.BACKUP_SCHEDULE,
+      retentionDays: e.BACKUP_RETENTION_DAYS,
+      firstDelaySeconds: e.BACKUP_FIRST_DELAY_SECONDS,
+    },
     storagePlan: e.STORAGE_PLAN,
     sqlRunBudget: {
       runs: e.SQL_RUNS_MAX,

@@ -28,6 +28,8 @@ export interface BackupStore {
   prepareWalDir(ref: string): Promise<string>
   /** Every archived file of a project (segments and histories), in the store or still in the spool. */
   listWal(ref: string): Promise<Map<string, { size: number; modified: Date; local: boolean }>>
+  /** The files still in the local directory (with S3: the spool not shipped yet), without listing the bucket. */
+  listLocalWal(ref: string): Promise<Map<string, { size: number; modified: Date; local: boolean }>>
   /** The bytes of one archived file, wherever it is now. */
   readWal(ref: string, name: string): Promise<Readable | null>
   close(): Promise<void>
@@ -94,6 +96,7 @@ export function backupStore(dataDir: string, s3: S3Config | null | undefined): B
       }
       return dir
     },
+    listLocalWal: listLocal,
     async listWal(ref) {
       const found = await listLocal(ref)
       if (s3) {
