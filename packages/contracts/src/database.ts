@@ -500,3 +500,77 @@ export const schemaDiagramSchema = z.object({
   ),
 })
 export type SchemaDiagram = z.infer<typeof schemaDiagramSchema>
+
+// ---------- foreign data wrappers (Database › Wrappers) ----------
+
+/** A foreign-data wrapper (pg_foreign_data_wrapper). */
+export const foreignDataWrapperSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  owner: z.string(),
+  handler: z.string().nullable(),
+  validator: z.string().nullable(),
+  /** `name=value` as pg_catalog keeps them. */
+  options: z.array(z.string()),
+  /** The extension it belongs to (postgres_fdw, file_fdw …), or null. */
+  extension: z.string().nullable(),
+  /** Whether the project's admin role may use it (USAGE): create servers with it. */
+  usable: z.boolean(),
+})
+export type ForeignDataWrapper = z.infer<typeof foreignDataWrapperSchema>
+
+/** A foreign server (pg_foreign_server), with whom it maps (never the mappings' options: they hold credentials). */
+export const foreignServerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  wrapper: z.string(),
+  owner: z.string(),
+  type: z.string().nullable(),
+  version: z.string().nullable(),
+  options: z.array(z.string()),
+  /** The roles with a user mapping ('public' for PUBLIC). */
+  user_mappings: z.array(z.string()),
+  /** Whether the admin role owns it (may drop it). */
+  owned: z.boolean(),
+})
+export type ForeignServer = z.infer<typeof foreignServerSchema>
+
+/** A foreign table (pg_foreign_table) with its server and options. */
+export const wrapperForeignTableSchema = z.object({
+  id: z.number(),
+  schema: z.string(),
+  name: z.string(),
+  server: z.string(),
+  options: z.array(z.string()),
+  columns: z.number(),
+})
+export type WrapperForeignTable = z.infer<typeof wrapperForeignTableSchema>
+
+/** GET …/database/wrappers */
+export const wrappersResponseSchema = z.object({
+  wrappers: z.array(foreignDataWrapperSchema),
+  servers: z.array(foreignServerSchema),
+  foreign_tables: z.array(wrapperForeignTableSchema),
+})
+export type WrappersResponse = z.infer<typeof wrappersResponseSchema>
+
+const fdwOption = z.object({ name: identifier, value: z.string().max(10_000) })
+
+/**
+ * POST …/database/wrappers/servers: a server of a wrapper the admin role may use, with (optionally) the admin
+ * role's user mapping and a remote schema imported — one transaction.
+ */
+export const createForeignServerBodySchema = z.object({
+  name: identifier,
+  wrapper: identifier,
+  options: z.array(fdwOption).max(100).default([]),
+  /** CREATE USER MAPPING FOR CURRENT_USER with these options (user, password …); null for none. */
+  user_mapping: z
+    .object({ options: z.array(fdwOption).max(100) })
+    .nullable()
+    .default(null),
+  /** IMPORT FOREIGN SCHEMA remote_schema FROM SERVER … INTO local_schema; null for none. */
+  import: z.object({ remote_schema: identifier, local_schema: identifier }).nullable().default(null),
+})
+export type CreateForeignServerBody = z.input<typeof createForeignServerBodySchema>
+export type ParsedForeignServerDefinition = z.output<typeof createForeignServerBodySchema>

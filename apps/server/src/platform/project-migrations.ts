@@ -12,11 +12,21 @@ import { parse, SqlError } from 'libpg-query'
 // Statements that change nothing in the schema: catalog reads, `set local`, begin / commit.
 const NOT_CHANGES = new Set(['SelectStmt', 'VariableSetStmt', 'VariableShowStmt', 'TransactionStmt'])
 
-/** Which statement kinds a text holds, by Postgres' parser; null when it cannot read it. */
-async function kindsOf(sql: string): Promise<string[] | null> {
+/**
+ * The statements of a text with their kinds, by Postgres' parser (each statement's own text, from its
+ * location and length in the parse); null when the parser cannot read it.
+ */
+async function statementsOf(sql: string): Promise<Array<{ kind: string; text: string }> | null> {
   try {
-    const tree = (await parse(sql)) as { stmts?: Array<{ stmt?: Record<string, unknown> }> }
-    return (tree.stmts ?? []).map((s) => Object.keys(s.stmt ?? {})[0] ?? '')
+    const tree = (await parse(sql)) as {
+      stmts?: Array<{ stmt?: Record<string, unknown>; stmt_location?: number; stmt_len?: number }>
+    }
+    const bytes = Buffer.from(sql, 'utf8')
+    return (tree.stmts ?? []).map((s) => {
+      const start = s.stmt_location ?? 0
+      const end = s.stmt_len ? start + s.stmt_len : bytes.length
+      return { kind: Object.keys(s.stmt ?? {})[0] ?? '', text: bytes.subarray(start, end).toString('utf8').trim() }
+    })
   } catch (err) {
     if (err instanceof SqlError) return null
     throw err
@@ -31,16 +41,27 @@ const withoutPassword = (sql: string) =>
     (_, verb: string, role: string) => `-- ${verb.toUpperCase()} ROLE ${role} PASSWORD … (a password is not recorded)`,
   )
 
+/** A user mapping's options hold credentials (user, password): the statement is recorded as a comment. */
+const USER_MAPPING = /^(CREATE|ALTER) USER MAPPING FOR (\S+) SERVER ("(?:[^"]|"")+"|\S+?)\s+OPTIONS\b.*$/is
+const withoutCredentials = (sql: string) =>
+  sql.replace(
+    USER_MAPPING,
+    (_, verb: string, role: string, server: string) =>
+      `-- ${verb.toUpperCase()} USER MAPPING FOR ${role} SERVER ${server} OPTIONS (…) (its options hold credentials and are not recorded)`,
+  )
+
 /**
- * The statements of a change worth a migration, in the order they ran: every text that holds more than a
- * read, a setting or transaction control.
+ * The statements of a change worth a migration, in the order they ran: every statement that is more than a
+ * read, a setting or transaction control; one the parser cannot read is kept whole.
  */
 export async function migrationStatements(ran: readonly string[]): Promise<string[]> {
   const kept: string[] = []
   for (const sql of ran) {
-    const kinds = await kindsOf(sql)
-    if (kinds && kinds.every((k) => NOT_CHANGES.has(k))) continue
-    kept.push(withoutPassword(sql.trim()))
+    const statements = (await statementsOf(sql)) ?? [{ kind: '', text: sql.trim() }]
+    for (const { kind, text } of statements) {
+      if (NOT_CHANGES.has(kind)) continue
+      kept.push(withoutCredentials(withoutPassword(text.replace(/;\s*$/, '') + ';')))
+    }
   }
   return kept
 }

@@ -209,9 +209,16 @@ describe('resolveProjectPage', () => {
     })
   })
 
+  it('shows database/hooks without pg_net as a page that says webhooks need it (the menu has no entry)', () => {
+    expect(resolveProjectPage('database/hooks', none, ctx())).toEqual({
+      kind: 'page',
+      area: 'database',
+      title: 'Webhooks',
+    })
+  })
+
   it('treats pages the menu hides, and unknown paths, as not found', () => {
     expect(resolveProjectPage('auth/providers', none, ctx({ mode: 'self-hosted' }))).toEqual({ kind: 'not_found' })
-    expect(resolveProjectPage('database/hooks', none, ctx())).toEqual({ kind: 'not_found' })
     expect(resolveProjectPage('reports/storage', none, ctx({ permissions: without('storage:read') }))).toEqual({
       kind: 'not_found',
     })

@@ -221,7 +221,9 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
       },
     ],
     // database/backups: the backups page the project has.
-    page: ({ path, entries, ref }) => {
+    page: ({ path, entries, ref, entry: known }) => {
+      // database/hooks without pg_net: the page says that webhooks need it (the menu has no entry).
+      if (path === 'database/hooks' && !known) return { kind: 'page', area: 'database', title: 'Webhooks' }
       if (path !== 'database/backups') return undefined
       const backups = entries.find((e) => e.path.startsWith('database/backups/'))
       return backups ? { kind: 'redirect', to: `/project/${ref}/${backups.path}` } : undefined
@@ -238,6 +240,8 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
       { path: 'database/indexes', lazy: () => database().then((m) => ({ Component: m.DatabaseIndexesRoute })) },
       { path: 'database/roles', lazy: () => database().then((m) => ({ Component: m.DatabaseRolesRoute })) },
       { path: 'database/extensions', lazy: () => database().then((m) => ({ Component: m.DatabaseExtensionsRoute })) },
+      { path: 'database/wrappers', lazy: () => database().then((m) => ({ Component: m.DatabaseWrappersRoute })) },
+      { path: 'database/hooks', lazy: () => database().then((m) => ({ Component: m.DatabaseHooksRoute })) },
       {
         path: 'database/replication',
         lazy: () => database().then((m) => ({ Component: m.DatabaseReplicationRoute })),

@@ -42,11 +42,11 @@ describe('router', () => {
       'GET /api/auth/session': { body: testSession() },
       'GET /api/projects/abc': { body: testProject({ ref: 'abc' }) },
     })
-    renderRoutes(routes, ['/project/abc/database/wrappers'])
-    expect(await screen.findByRole('heading', { name: 'Wrappers' })).toBeInTheDocument()
+    renderRoutes(routes, ['/project/abc/storage/policies'])
+    expect(await screen.findByRole('heading', { name: 'Policies' })).toBeInTheDocument()
     expect(screen.getByText(UI_MESSAGES.notAvailable)).toBeInTheDocument()
-    const areaMenu = screen.getByRole('navigation', { name: 'Database menu' })
-    expect(within(areaMenu).getByRole('link', { name: 'Wrappers' })).toHaveAttribute('aria-current', 'page')
+    const areaMenu = screen.getByRole('navigation', { name: 'Storage menu' })
+    expect(within(areaMenu).getByRole('link', { name: 'Policies' })).toHaveAttribute('aria-current', 'page')
   })
 
   it('shows the no-access page for logs without analytics read', async () => {

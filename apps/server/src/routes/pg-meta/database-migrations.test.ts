@@ -111,6 +111,8 @@ describe('Database › Migrations routes', () => {
     const last = (await history()).migrations.at(-1)!
     expect(last.statements).toContain(`CREATE ROLE "mig_${suffix}"`)
     expect(last.statements).toContain('a password is not recorded')
+    // Only the password's statement is left out: the role is created with its attributes.
+    expect(last.statements).toMatch(new RegExp(`^CREATE ROLE "mig_${suffix}" .*LOGIN`, 'm'))
     expect(last.statements).not.toContain('hunter2')
 
     const su = new pg.Client({ connectionString: await projectSuperuserUrl(p.t, p.ref) })

@@ -10,6 +10,7 @@ import { databaseIndexRoutes } from './database-indexes.ts'
 import { databaseTypeRoutes } from './database-types.ts'
 import { databaseMigrationRoutes } from './database-migrations.ts'
 import { databaseSchemaRoutes } from './database-schemas.ts'
+import { databaseWrapperRoutes } from './database-wrappers.ts'
 import { policyRoutes } from './policies.ts'
 import { schemaChangeRoutes } from './schema-changes.ts'
 import { tableCsvRoutes } from './table-csv.ts'
@@ -35,4 +36,5 @@ export function pgMetaRoutes(app: App): void {
   databaseTypeRoutes(app)
   databaseMigrationRoutes(app)
   databaseSchemaRoutes(app)
+  databaseWrapperRoutes(app)
 }

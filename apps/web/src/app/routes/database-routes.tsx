@@ -10,6 +10,8 @@ import { IndexesPage } from '../../features/database/components/indexes-page'
 import { TypesPage } from '../../features/database/components/types-page'
 import { MigrationsPage } from '../../features/database/components/migrations-page'
 import { SchemasPage } from '../../features/database/components/schemas-page'
+import { WrappersPage } from '../../features/database/components/wrappers-page'
+import { HooksPage } from '../../features/database/components/hooks-page'
 import { useProject } from '../../project/use-project'
 
 /**
@@ -72,4 +74,14 @@ export function DatabaseMigrationsRoute() {
 export function DatabaseSchemasRoute() {
   const { project } = useProject()
   return <SchemasPage projectRef={project.ref} />
+}
+
+export function DatabaseWrappersRoute() {
+  const { project } = useProject()
+  return <WrappersPage projectRef={project.ref} />
+}
+
+export function DatabaseHooksRoute() {
+  const { project } = useProject()
+  return <HooksPage projectRef={project.ref} pgNet={project.features.pgNet} />
 }

@@ -236,3 +236,50 @@ export const SCHEMA_MESSAGES = {
   diagram: (schema: string) => `Diagram of schema ${schema}`,
   open: (name: string) => `Open ${name} in the table editor`,
 } as const
+
+export const WRAPPER_MESSAGES = {
+  title: 'Foreign data wrappers',
+  description:
+    'Foreign data wrappers, their servers and the foreign tables that read through them, as pg_catalog has them.',
+  search: 'Search wrappers, servers and foreign tables',
+  create: 'New server',
+  loadError: 'Failed to retrieve foreign data wrappers',
+  empty: 'No foreign data wrappers in this database',
+  emptyDetail:
+    'postgres_fdw and file_fdw ship with this server, but only a superuser may enable them (Database › Extensions shows them locked). Once a superuser has enabled one and granted its USAGE to the project’s admin role, servers can be created here.',
+  noResults: (search: string) => `Nothing matches “${search}”`,
+  noUsableWrapper:
+    'The project’s admin role may not use any of these wrappers, so it cannot create a server: a superuser grants it with GRANT USAGE ON FOREIGN DATA WRAPPER … TO the admin role.',
+  wrappers: 'Wrappers',
+  servers: 'Servers',
+  foreignTables: 'Foreign tables',
+  noServers: 'No servers',
+  noForeignTables: 'No foreign tables',
+  usable: 'usable',
+  notUsable: 'no USAGE',
+  notUsableWhy: 'The project’s admin role has no USAGE on this wrapper: it cannot create servers with it.',
+  remove: (name: string) => `Delete server ${name}`,
+  deleteTitle: (name: string) => `Delete server ${name}`,
+  deleted: (name: string) => `Server ${name} deleted`,
+  created: (name: string) => `Server ${name} created`,
+  createTitle: 'Create a foreign server',
+  nameRequired: 'Please enter a name for the server',
+  wrapperRequired: 'Please choose a wrapper',
+  optionNameRequired: 'Every option needs a name',
+  remoteSchemaRequired: 'Please enter the remote schema to import',
+  userMapping: 'Create a user mapping for the project’s admin role',
+  userMappingHint:
+    'Its options (the remote user and password) are masked in the review, and kept out of the audit log and the migration history.',
+  importSchema: 'Import a remote schema as foreign tables',
+  addOption: 'Add option',
+  removeOption: (name: string) => `Remove option ${name || '(unnamed)'}`,
+} as const
+
+export const HOOK_MESSAGES = {
+  title: 'Database webhooks',
+  needsPgNet:
+    'Database webhooks need the pg_net extension, which this server does not have. Install pg_net on the server to use them.',
+  pgNetNotEnabled:
+    'Database webhooks need the pg_net extension, which is not enabled in this database. Enable it in Database › Extensions.',
+  notBuilt: 'pg_net is enabled, but the webhooks page is not built yet.',
+} as const

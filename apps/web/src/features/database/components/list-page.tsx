@@ -15,6 +15,8 @@ export interface ListMessages {
   create?: string
   loadError: string
   empty: string
+  /** Said under the empty state: why there is nothing, what makes something. */
+  emptyDetail?: string
   noResults: (search: string) => string
 }
 
@@ -86,7 +88,7 @@ export function ListPage<T>({
           ))}
         </div>
       ) : shown.total === 0 ? (
-        <EmptyState icon={icon} title={messages.empty} />
+        <EmptyState icon={icon} title={messages.empty} description={messages.emptyDetail} />
       ) : shown.rows.length === 0 ? (
         <EmptyState title={messages.noResults(search.trim())} />
       ) : (
