@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import {
   fail,
   LOG_QUERY_MAX_RANGE_DAYS,
@@ -16,14 +16,16 @@ import { columnDescriber, readCursor, RESULT_TYPES } from '../sql-editor/run.ts'
 import { splitStatements } from '../sql-editor/statements.ts'
 
 /**
- * A member's log SQL runs where the database itself keeps it to one project's logs: on a connection to the
- * platform database as that project's own log reader, a login role that holds nothing but USAGE on the
- * schema `logs_<ref>` and SELECT on its four views (edge_logs, postgres_logs, storage_logs, auth_logs), each
- * a security-barrier view of the project's rows of basalt_logs. The role is no member of any role, so it
- * cannot SET ROLE; Basalt's schemas, other projects' schemas, server files and programs are refused by
- * Postgres' own privileges. Each query is one SELECT (the parser checks; the extended protocol runs one
- * statement), in a read-only transaction that is rolled back, with a statement timeout Basalt also enforces
- * by cancelling, a temp_file_limit the role cannot lift, and at most LOG_QUERY_MAX_ROWS rows read.
+ * A member's log SQL runs where the database itself keeps it to one project's logs (docs/logs.md): on a
+ * connection to the platform database as that project's own log reader, a login role that is a member of no
+ * role (so it cannot SET ROLE) and holds nothing but CONNECT, USAGE on schemas basalt_log_sources and
+ * basalt_logs, and SELECT on the four sources (edge_logs, postgres_logs, storage_logs, auth_logs) and the two
+ * log tables they read. Which rows it sees is decided by row level security (migration 0028): the project and
+ * time range that Basalt writes for the reader's backend in basalt_logs.reader_sessions, which the reader can
+ * neither read nor write. Basalt's other tables, server files and programs are refused by Postgres' own
+ * privileges. Each query is one SELECT (the parser checks; the extended protocol runs one statement), in a
+ * read-only transaction that is rolled back, with a statement timeout Basalt also enforces by cancelling, a
+ * temp_file_limit the role cannot lift, and at most LOG_QUERY_MAX_ROWS rows read.
  */
 export class LogReaders {
   private pools = new Map<string, pg.Pool>()
@@ -46,10 +48,13 @@ export class LogReaders {
     }
   }
 
-  /** The reader's role name: per project, and per platform database (two Basalts may share a server). */
+  /**
+   * The reader's role name: per project and per platform database (two Basalts may share a server), and
+   * telling nothing of the project to whoever lists the server's roles (an HMAC of ENCRYPTION_KEY).
+   */
   roleOf(ref: string): string {
-    const install = createHash('sha256').update(this.target().database).digest('hex').slice(0, 8)
-    return `basalt_logs_${ref}_${install}`
+    const tag = createHmac('sha256', this.key).update(`log reader role ${this.target().database} ${ref}`)
+    return `basalt_logs_${tag.digest('hex').slice(0, 20)}`
   }
 
   /** Derived from ENCRYPTION_KEY: every replica knows it, and it is stored nowhere. */
@@ -57,21 +62,13 @@ export class LogReaders {
     return createHmac('sha256', this.key).update(`log reader ${this.target().database} ${ref}`).digest('base64url')
   }
 
-  /**
-   * Creates or updates the project's reader role, schema and views (idempotent; once per project and process,
-   * so that a changed LOG_RETENTION_DAYS reaches the views at the next start).
-   */
+  /** Creates or updates the project's reader role (idempotent; once per project and process). */
   async ensure(ref: string): Promise<void> {
     if (this.ensured.has(ref)) return
     const role = this.roleOf(ref)
-    const schema = `logs_${ref}`
     const client = await this.db.connect()
     const id = (s: string) => client.escapeIdentifier(s)
     const lit = (s: string) => client.escapeLiteral(s)
-    // Scalar subqueries: evaluated once per query (an InitPlan, which also prunes partitions at run time),
-    // not once per row as a bare current_setting() in a filter would be.
-    const from = `(select coalesce(nullif(current_setting('basalt.logs_from', true), '')::timestamptz, '-infinity'))`
-    const to = `(select coalesce(nullif(current_setting('basalt.logs_to', true), '')::timestamptz, 'infinity'))`
     const { database } = this.target()
     try {
       await client.query('begin')
@@ -80,42 +77,20 @@ export class LogReaders {
       const attributes = `login nosuperuser nocreatedb nocreaterole noinherit noreplication nobypassrls connection limit 4 password ${lit(this.passwordOf(ref))}`
       await client.query(`${exists.rowCount ? 'alter' : 'create'} role ${id(role)} with ${attributes}`)
       // Settings the role starts with; temp_file_limit is a superuser's setting the role cannot change.
-      await client.query(`alter role ${id(role)} set search_path = ${id(schema)}`)
+      await client.query(`alter role ${id(role)} set search_path = basalt_log_sources`)
       await client.query(`alter role ${id(role)} set statement_timeout = ${LOG_QUERY_TIMEOUT_MS}`)
       await client.query(`alter role ${id(role)} set default_transaction_read_only = on`)
       await client.query(`alter role ${id(role)} set temp_file_limit = '256MB'`)
       await client.query(`alter role ${id(role)} set work_mem = '32MB'`)
       await client.query(`grant connect on database ${id(database)} to ${id(role)}`)
-      await client.query(`create schema if not exists ${id(schema)}`)
-      await client.query(`revoke all on schema ${id(schema)} from public`)
-      await client.query(`grant usage on schema ${id(schema)} to ${id(role)}`)
-      const api = (where: string) => `
-        select l.id, l.ts as "timestamp", l.method, l.path, l.status, l.duration_ms, l.member_email as member,
-               l.response_bytes as bytes, l.user_agent
-          from basalt_logs.api_log l
-         where l.project_ref = ${lit(ref)} and l.ts >= ${from} and l.ts <= ${to}${where}`
-      const views: Record<string, string> = {
-        edge_logs: api(''),
-        storage_logs: api(` and (l.path like '/api/storage/%' or l.path like '/project-api/:ref/storage/%')`),
-        postgres_logs: `
-          select l.id, l.ts as "timestamp", l.severity, l.sqlstate, l.message, l.detail, l.hint, l.statement,
-                 l.user_name, l.database_name, l.application_name, l.backend_type
-            from basalt_logs.postgres_log l
-           where l.project_ref = ${lit(ref)} and l.ts >= ${from} and l.ts <= ${to}`,
-        // Auth events are the audit log's changes to the project's users (never the address they came from).
-        auth_logs: `
-          select a.id::text as id, a.created_at as "timestamp", a.action, a.actor_email as member, a.target,
-                 a.details - 'project' as details
-            from basalt.audit_log a
-           where a.details ->> 'project' = ${lit(ref)} and a.action like 'auth.%'
-             and a.created_at >= now() - interval '${this.retentionDays} days'
-             and a.created_at >= ${from} and a.created_at <= ${to}`,
-      }
-      for (const [name, sql] of Object.entries(views)) {
-        await client.query(`create or replace view ${id(schema)}.${id(name)} with (security_barrier) as ${sql}`)
-        await client.query(`revoke all on ${id(schema)}.${id(name)} from public`)
-        await client.query(`grant select on ${id(schema)}.${id(name)} to ${id(role)}`)
-      }
+      await client.query(`grant usage on schema basalt_log_sources, basalt_logs to ${id(role)}`)
+      await client.query(`grant select on all tables in schema basalt_log_sources to ${id(role)}`)
+      // The sources are security_invoker views: the reader reads the tables, whose policies give it its rows.
+      await client.query(`grant select on basalt_logs.api_log, basalt_logs.postgres_log to ${id(role)}`)
+      await client.query(
+        `grant execute on function basalt_logs.reader_project(), basalt_logs.reader_from(), basalt_logs.reader_to()
+           to ${id(role)}`,
+      )
       await client.query('commit')
       this.ensured.add(ref)
     } catch (err) {
@@ -163,17 +138,23 @@ export class LogReaders {
     const text = split.data[0]!.sql
     await this.ensure(ref)
     const client = await this.poolOf(ref).connect()
+    const pid = (client as unknown as { processID: number }).processID
     // Basalt's own stop, should the statement timeout have been lifted by the query itself.
     const stop = setTimeout(() => {
-      void this.db.query('select pg_cancel_backend($1)', [(client as unknown as { processID: number }).processID])
+      void this.db.query('select pg_cancel_backend($1)', [pid])
     }, LOG_QUERY_TIMEOUT_MS + 2000)
     try {
-      await client.query('begin transaction read only')
-      await client.query(
-        `select set_config('basalt.logs_from', $1, true), set_config('basalt.logs_to', $2, true),
-                set_config('statement_timeout', $3, true)`,
-        [from.toISOString(), to.toISOString(), String(LOG_QUERY_TIMEOUT_MS)],
+      // What this backend may read: the project, and the range (never older than the retention), written where
+      // the reader cannot change it; the policies of basalt_logs read it back.
+      const oldest = new Date(Date.now() - this.retentionDays * 24 * 3600_000)
+      await this.db.query(
+        `insert into basalt_logs.reader_sessions (pid, role_name, project_ref, from_ts, to_ts) values ($1, $2, $3, $4, $5)
+         on conflict (pid) do update set role_name = excluded.role_name, project_ref = excluded.project_ref,
+           from_ts = excluded.from_ts, to_ts = excluded.to_ts, updated_at = now()`,
+        [pid, this.roleOf(ref), ref, from < oldest ? oldest : from, to],
       )
+      await client.query('begin transaction read only')
+      await client.query(`select set_config('statement_timeout', $1, true)`, [String(LOG_QUERY_TIMEOUT_MS)])
       const cursor = client.query(new Cursor(text, [], { rowMode: 'array', types: RESULT_TYPES }))
       const { rows, result } = await readCursor(cursor, LOG_QUERY_MAX_ROWS + 1)
       await new Promise<void>((resolve) => cursor.close(() => resolve()))

@@ -35,6 +35,8 @@ export async function maintainLogs(db: pg.Pool, retentionDays: number, now = new
       }
       await client.query(`delete from basalt_logs.${table} where ts < $1`, [cutoff])
     }
+    // What the log readers' backends were last allowed (log-reader.ts): a query lasts seconds.
+    await client.query(`delete from basalt_logs.reader_sessions where updated_at < now() - interval '1 hour'`)
   } finally {
     await client.query(`select pg_advisory_unlock(hashtext('basalt-logs-maintenance'))`).catch(() => {})
     client.release()

@@ -98,9 +98,14 @@ describe('logs', () => {
       expect(res.statusCode, sql).toBe(400)
       expect(res.json().message, sql).toMatch(message)
     }
-    await refused(`select * from logs_${otherRef}.edge_logs`, /permission denied for schema/)
     await refused('select * from basalt.users', /permission denied for schema basalt/)
-    await refused('select * from basalt_logs.api_log', /permission denied for schema basalt_logs/)
+    await refused('select * from basalt_logs.samples', /permission denied for table samples/)
+    // What the reader may read is written where it can neither read nor change it.
+    await refused('select * from basalt_logs.reader_sessions', /permission denied for table reader_sessions/)
+    await refused(
+      `with moved as (update basalt_logs.reader_sessions set project_ref = '${otherRef}' returning 1) select * from moved`,
+      /cannot execute SELECT in a read-only transaction/,
+    )
     await refused("select pg_read_file('/etc/passwd')", /permission denied for function pg_read_file/)
     await refused("select * from pg_ls_dir('.')", /permission denied for function pg_ls_dir/)
     await refused("select lo_import('/etc/passwd')", /permission denied for function lo_import/)
@@ -121,6 +126,49 @@ describe('logs', () => {
       'with gone as (delete from edge_logs returning 1) select * from gone',
       /permission denied for view edge_logs/,
     )
+  })
+
+  it('never shows another project’s lines, even to SQL written to find them', async () => {
+    await p.t.app.logs.writer.flush()
+    await p.t.app.logs.collectNow()
+    // The other project has lines of both kinds in the same tables.
+    const theirs = await p.t.db.query<{ api: number; pg: number }>(
+      `select (select count(*)::int from basalt_logs.api_log where project_ref = $1) as api,
+              (select count(*)::int from basalt_logs.postgres_log where project_ref = $1) as pg`,
+      [otherRef],
+    )
+    expect(theirs.rows[0]!.api).toBeGreaterThan(0)
+    expect(theirs.rows[0]!.pg).toBeGreaterThan(0)
+    for (const table of ['api_log', 'postgres_log']) {
+      // The tables themselves answer with this project's rows only (row level security)…
+      expect(await rowsOf(`select count(*) from basalt_logs.${table} where project_ref = '${otherRef}'`)).toEqual([
+        ['0'],
+      ])
+      expect(await rowsOf(`select count(*) from basalt_logs.${table} where project_ref <> '${p.ref}'`)).toEqual([['0']])
+      // …before any condition of the query runs: a division by zero on their rows would have told they exist.
+      expect(
+        await rowsOf(
+          `select count(*) from basalt_logs.${table} where project_ref = '${otherRef}' and 1 / (length(id::text) - 36) = 1`,
+        ),
+      ).toEqual([['0']])
+    }
+    // Setting the range the views once read does not widen it.
+    const ours = await rowsOf('select count(*) from edge_logs')
+    expect(
+      await rowsOf(
+        "select count(*) from edge_logs, (select set_config('basalt.logs_from', '-infinity', true)) s where timestamp > '-infinity'",
+      ),
+    ).toEqual(ours)
+    // Nothing the reader may list on the server names the other project: not the roles, schemas, views,
+    // policies, databases, sessions or statistics.
+    const catalogs = await rowsOf(
+      `select (select string_agg(rolname, ' ') from pg_roles), (select string_agg(nspname, ' ') from pg_namespace),
+              (select string_agg(definition, ' ') from pg_views), (select string_agg(qual, ' ') from pg_policies),
+              (select string_agg(datname, ' ') from pg_database),
+              (select string_agg(a::text, ' ') from pg_stat_activity a),
+              (select string_agg(s::text, ' ') from pg_stats s)`,
+    )
+    expect(JSON.stringify(catalogs)).not.toContain(otherRef)
   })
 
   it('bounds a log query in rows, range and time', async () => {
