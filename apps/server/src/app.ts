@@ -39,6 +39,7 @@ import { reportRoutes } from './routes/reports.ts'
 import { resumableRoutes } from './routes/storage-api.ts'
 import { projectApiKeyRoutes } from './routes/project-api-keys.ts'
 import { storageProjectApiRoutes } from './routes/storage-project-api.ts'
+import { shareLinkRoutes } from './routes/storage-share-links.ts'
 import { resumableUploads } from './storage/resumable.ts'
 import { storageRoutes } from './routes/storage.ts'
 import type { App } from './routes/types.ts'
@@ -232,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   storageRoutes(app, ctx, { store, jobs: bucketJobQueue })
   backupRoutes(app, ctx)
   storageProjectApiRoutes(app, ctx, store)
+  shareLinkRoutes(app, ctx, store)
   projectApiKeyRoutes(app, ctx)
   resumableRoutes(app, ctx, resumableUploads(store, path.join(deps.config.dataDir, 'resumable-uploads')))
 

@@ -3,6 +3,7 @@ import {
   fail,
   httpStatusOf,
   objectNameProblem,
+  ok,
   STORAGE_MESSAGES,
   type ApiError,
   type Result,
@@ -46,11 +47,49 @@ export async function asProjectReader(
   req: FastifyRequest,
   ref: string,
 ): Promise<Result<ProjectRow>> {
-  const { rows } = await ctx.db.query<ProjectRow>('select * from basalt.projects where ref = $1', [ref])
+  const { rows } = await ctx.db.query<ProjectRow>(
+    `select p.*, o.slug as organization_slug, o.name as organization_name
+       from basalt.projects p left join basalt.organizations o on o.id = p.organization_id where p.ref = $1`,
+    [ref],
+  )
   const project = rows[0]
   if (!project || project.organization_id === null) return fail('not_found', 'Project not found')
   req.projectAccess = { project, role: 'read_only' }
   return { ok: true, data: project }
+}
+
+/**
+ * Streams one object that a link opens (public and signed URLs, share links) with the project's read-only
+ * login: `check` runs in the read's transaction with the bucket's public flag, `beforeSend` once the object
+ * is found and before a byte goes (a share link counts its download there). A refusal is returned, not sent.
+ */
+export async function serveObjectByLink(
+  ctx: PlatformContext,
+  store: ObjectStore,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  target: { ref: string; bucket: string; path: string; download?: string | boolean },
+  check: (bucketPublic: boolean) => Promise<Result<void>>,
+  beforeSend?: () => Promise<Result<void>>,
+): Promise<Result<FastifyReply>> {
+  const { ref, bucket, path } = target
+  const problem = objectNameProblem(path)
+  if (problem) return fail('validation_failed', problem)
+  const project = await asProjectReader(ctx, req, ref)
+  if (!project.ok) return project
+  const found = await req.project.read(undefined, async (c) => {
+    const b = await getBucket(c, bucket)
+    if (!b.ok) return b
+    const allowed = await check(b.data.public)
+    if (!allowed.ok) return allowed
+    return getObject(c, bucket, path)
+  })
+  if (!found.ok) return found
+  if (beforeSend) {
+    const go = await beforeSend()
+    if (!go.ok) return go
+  }
+  return ok(await sendObject(req, reply, store, ref, bucket, found.data as ObjectRow, { download: target.download }))
 }
 
 async function serveLink(
@@ -61,21 +100,11 @@ async function serveLink(
   check: (bucketPublic: boolean, bucket: string, path: string) => Promise<Result<void>>,
 ) {
   const { ref, bucket, '*': path } = req.params as z.infer<typeof linkParams>
-  const problem = objectNameProblem(path)
-  if (problem) return sendError(reply, { code: 'validation_failed', message: problem })
-  const project = await asProjectReader(ctx, req, ref)
-  if (!project.ok) return reply.result(project)
-  const found = await req.project.read(undefined, async (c) => {
-    const b = await getBucket(c, bucket)
-    if (!b.ok) return b
-    const allowed = await check(b.data.public, bucket, path)
-    if (!allowed.ok) return allowed
-    return getObject(c, bucket, path)
-  })
-  if (!found.ok) return reply.result(found)
-  return sendObject(req, reply, store, ref, bucket, found.data as ObjectRow, {
-    download: (req.query as { download?: string }).download,
-  })
+  const download = (req.query as { download?: string }).download
+  const sent = await serveObjectByLink(ctx, store, req, reply, { ref, bucket, path, download }, (isPublic) =>
+    check(isPublic, bucket, path),
+  )
+  return sent.ok ? sent.data : reply.result(sent)
 }
 
 export function storageApiRoutes(app: App, ctx: PlatformContext, store: ObjectStore): void {

@@ -35,6 +35,10 @@ export interface Explorer {
   download: (items: StorageItem[]) => void
   copyUrl: (item: StorageItem, expiresIn: number | null) => void
   requestCustomExpiry: (item: StorageItem) => void
+  /** 'Create share link' (issue 25 point 7). */
+  requestShareLink: (item: StorageItem) => void
+  /** Opens the bucket's 'Share links' view. */
+  openShareLinks: () => void
   copyFolderPath: (item: StorageItem) => void
   upload: (prefix: string, files: readonly PickedFile[]) => void
 }

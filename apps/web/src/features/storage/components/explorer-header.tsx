@@ -5,6 +5,7 @@ import {
   Columns3,
   Download,
   FolderPlus,
+  Link2,
   List,
   Move,
   RefreshCw,
@@ -23,6 +24,7 @@ import {
 } from '../../../ui/dropdown-menu'
 import { Input } from '../../../ui/input'
 import { STORAGE_MESSAGES as M } from '../messages'
+import { SHARE_LINK_UI } from '../share-link-messages'
 import { relativePathOf, type PickedFile } from '../state/dropped-files'
 import type { ExplorerPreferences, ExplorerView, SortBy, SortOrder } from '../state/explorer-preferences'
 import { breadcrumbs } from '../state/paths'
@@ -200,6 +202,10 @@ export function ExplorerHeader({
             options={ORDER_OPTIONS}
           />
         </DropdownMenu>
+        <Button variant="ghost" size="sm" onClick={x.openShareLinks}>
+          <Link2 aria-hidden className="size-3.5" />
+          {SHARE_LINK_UI.panelButton}
+        </Button>
         <PermissionGate allowed={x.canWrite} reason={M.noUpload}>
           <Button size="sm" disabled={!x.canWrite} onClick={() => fileInput.current?.click()}>
             <Upload aria-hidden className="size-3.5" />

@@ -34,6 +34,7 @@ import { ExplorerHeader, SelectionBar } from './explorer-header'
 import { FolderView } from './folder-view'
 import { CustomExpiryDialog, DeleteItemsDialog, MoveItemsDialog } from './item-dialogs'
 import { PreviewPane } from './preview-pane'
+import { CreateShareLinkDialog, ShareLinksPanel } from './share-links'
 import { useUploads } from './use-uploads'
 
 /** Folder-name errors stay 6 seconds (spec 3 §9). */
@@ -83,6 +84,8 @@ function BucketExplorer({ projectRef, bucket }: { projectRef: string; bucket: Bu
   const [moveError, setMoveError] = useState<string | null>(null)
   const [expiryItem, setExpiryItem] = useState<StorageItem | null>(null)
   const [signing, setSigning] = useState(false)
+  const [sharing, setSharing] = useState<StorageItem | null>(null)
+  const [shareLinksOpen, setShareLinksOpen] = useState(false)
   /** The items each shown folder lists, by prefix: what the selection's paths are. */
   const shown = useRef(new Map<string, readonly StorageItem[]>())
 
@@ -232,6 +235,8 @@ function BucketExplorer({ projectRef, bucket }: { projectRef: string; bucket: Bu
       )
     },
     requestCustomExpiry: (item) => setExpiryItem(item),
+    requestShareLink: (item) => setSharing(item),
+    openShareLinks: () => setShareLinksOpen(true),
     copyFolderPath: (item) => {
       void copyToClipboard(item.path).then((ok) => ok && toast.success(M.copiedFolderPath(item.name)))
     },
@@ -355,6 +360,19 @@ function BucketExplorer({ projectRef, bucket }: { projectRef: string; bucket: Bu
             },
           )
         }}
+      />
+      <CreateShareLinkDialog
+        projectRef={projectRef}
+        bucketId={bucket.id}
+        item={sharing}
+        onClose={() => setSharing(null)}
+      />
+      <ShareLinksPanel
+        projectRef={projectRef}
+        bucket={bucket}
+        canWrite={canWrite}
+        open={shareLinksOpen}
+        onOpenChange={setShareLinksOpen}
       />
       <CustomExpiryDialog
         item={expiryItem}

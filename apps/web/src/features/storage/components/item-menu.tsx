@@ -3,6 +3,7 @@ import type { StorageItem } from '@basalt/contracts'
 import { Button } from '../../../ui/button'
 import { DropdownMenu, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '../../../ui/dropdown-menu'
 import { STORAGE_MESSAGES as M } from '../messages'
+import { SHARE_LINK_UI } from '../share-link-messages'
 import { EXPIRY_PRESETS } from '../state/expiry'
 import { itemStatus } from '../state/items'
 import { useExplorer } from './explorer-context'
@@ -10,7 +11,8 @@ import { useExplorer } from './explorer-context'
 /**
  * An item's menu (spec 3 §2): Rename, Move, Download, Delete, Copy URL with the expiry presets and 'Custom
  * expiry' (a public bucket's URL needs none). Without storage write the writes are not offered (spec 3 §6);
- * reading — download, links — stays. A corrupted file can be neither downloaded nor linked.
+ * reading — download, links — stays. A corrupted file can be neither downloaded nor linked. 'Create share link'
+ * (issue 25 point 7) is a write: it makes a link that anyone may use.
  */
 export function ItemMenu({ item }: { item: StorageItem }) {
   const x = useExplorer()
@@ -44,6 +46,11 @@ export function ItemMenu({ item }: { item: StorageItem }) {
               ))}
               <DropdownMenuItem onSelect={() => x.requestCustomExpiry(item)}>{M.customExpiry}</DropdownMenuItem>
             </>
+          )}
+          {x.canWrite && (
+            <DropdownMenuItem onSelect={() => x.requestShareLink(item)}>
+              {SHARE_LINK_UI.createMenuItem}
+            </DropdownMenuItem>
           )}
         </>
       )}
