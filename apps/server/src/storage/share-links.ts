@@ -4,7 +4,7 @@ import { fail, ok, SHARE_LINK_MESSAGES, type Result, type ShareLink } from '@bas
 import type pg from 'pg'
 
 /**
- * Share links (issue 25 point 7) in the platform database (`basalt.storage_share_links`, migration 0028).
+ * Share links (issue 25 point 7) in the platform database (`basalt.storage_share_links`, migration 0029).
  * The token is 32 random bytes (base64url) shown once in the link's URL; only its SHA-256 is stored, so the
  * table alone opens nothing. A password is kept as a bcrypt hash.
  */
