@@ -151,7 +151,7 @@ describe.each([
       const { rows } = await su.query(
         `select r.rolname, r.rolsuper, r.rolcreaterole, r.rolbypassrls, r.rolconnlimit,
                 array(select g.rolname from pg_auth_members m join pg_roles g on g.oid = m.roleid
-                       where m.member = r.oid order by 1)::text[] as member_of
+                       where m.member = r.oid order by g.rolname::text collate "C")::text[] as member_of
            from pg_roles r where r.rolname = any($1) order by r.rolname = $2 desc`,
         [[a.admin_role, a.readonly_role], a.admin_role],
       )
@@ -162,7 +162,13 @@ describe.each([
           rolcreaterole: true,
           rolbypassrls: true,
           rolconnlimit: 20,
-          member_of: ['anon', 'authenticated', 'service_role'],
+          // The storage tables' owner (db/project-roles.ts storageOwnerOf), so that storage policies are the admin's.
+          member_of: [
+            'anon',
+            'authenticated',
+            a.admin_role!.replace(/_admin$/, '_storage_admin'),
+            'service_role',
+          ].sort(),
         },
         {
           rolname: a.readonly_role,
@@ -180,6 +186,39 @@ describe.each([
     } finally {
       await su.end()
     }
+  })
+
+  it('lets the admin write policies on storage.objects and storage.buckets, and the read-only login not', async () => {
+    const statements = [
+      `create policy "own folder" on storage.objects for insert to authenticated
+         with check ((storage.foldername(name))[1] = (select auth.uid())::text)`,
+      `create policy "see buckets" on storage.buckets for select to anon using (true)`,
+    ]
+    for (const sql of statements) expect(await runAs('read-only', sql)).not.toBeNull()
+    expect(await runAs('admin', statements.join(';'))).toBeNull()
+    const policies = await superuser.query(
+      "select tablename, policyname from pg_policies where schemaname = 'storage' order by 1, 2",
+    )
+    expect(policies.rows).toEqual([
+      { tablename: 'buckets', policyname: 'see buckets' },
+      { tablename: 'objects', policyname: 'own folder' },
+    ])
+    expect(await runAs('read-only', 'drop policy "own folder" on storage.objects')).not.toBeNull()
+    expect(
+      await runAs('admin', 'drop policy "own folder" on storage.objects; drop policy "see buckets" on storage.buckets'),
+    ).toBeNull()
+    expect((await superuser.query("select 1 from pg_policies where schemaname = 'storage'")).rowCount).toBe(0)
+    // The owner is the NOLOGIN storage owner, not the admin, and it cannot log in.
+    const owners = await superuser.query(
+      `select c.relname, pg_get_userbyid(c.relowner) as owner, r.rolcanlogin
+         from pg_class c join pg_roles r on r.oid = c.relowner
+        where c.oid in ('storage.objects'::regclass, 'storage.buckets'::regclass) order by 1`,
+    )
+    const owner = a.admin_role!.replace(/_admin$/, '_storage_admin')
+    expect(owners.rows).toEqual([
+      { relname: 'buckets', owner, rolcanlogin: false },
+      { relname: 'objects', owner, rolcanlogin: false },
+    ])
   })
 
   describe.each(['admin', 'read-only', 'impersonated'] as const)('from the %s connection', (connection) => {

@@ -99,3 +99,81 @@ export const policyTrialResultSchema = z.object({
   error: apiErrorSchema.nullable(),
 })
 export type PolicyTrialResult = z.infer<typeof policyTrialResultSchema>
+
+// ---------- storage policies (spec 3 §2, issue 25 points 4 and 5) ----------
+
+/**
+ * POST …/policies/batch — several policies created in one transaction (the storage policy modal saves one
+ * policy per allowed operation): all of them, or none when one fails.
+ */
+export const createPoliciesBodySchema = z.object({ policies: z.array(createPolicyBodySchema).min(1).max(8) })
+export type CreatePoliciesBody = z.input<typeof createPoliciesBodySchema>
+
+/**
+ * What 'Test as a user' tries on a storage object, with the policy commands each needs (spec 3 §6): upload
+ * INSERT; download SELECT; update (an overwrite or a move) SELECT + UPDATE; remove SELECT + DELETE.
+ */
+export const STORAGE_TRIAL_OPERATIONS = {
+  upload: ['INSERT'],
+  download: ['SELECT'],
+  update: ['SELECT', 'UPDATE'],
+  remove: ['SELECT', 'DELETE'],
+} as const satisfies Record<string, readonly z.infer<typeof policyTrialCommandSchema>[]>
+export const storageTrialOperationSchema = z.enum(['upload', 'download', 'update', 'remove'])
+export type StorageTrialOperation = z.infer<typeof storageTrialOperationSchema>
+
+/**
+ * POST …/policies/storage-test — in a transaction that is always rolled back: the pending policies (new ones,
+ * or an existing one with its changes) applied, then the operation tried on `bucket_id`/`path` as anon, a user
+ * of auth.users, or JWT claims typed as JSON (`role` anon or authenticated).
+ */
+export const storagePolicyTrialBodySchema = z.object({
+  pending: z
+    .union([
+      z.object({ create: z.array(createPolicyBodySchema).max(8) }),
+      z.object({ update: updatePolicyBodySchema.extend({ id: z.number().int().min(1) }) }),
+    ])
+    .optional(),
+  as: z.union([
+    impersonationSchema.refine((i) => i.role !== 'service_role', {
+      message: 'Test as anon or an authenticated user: service_role bypasses row-level security',
+    }),
+    z.object({
+      claims: z.record(z.string(), z.unknown()).refine((c) => c.role === 'anon' || c.role === 'authenticated', {
+        message: 'The claims need a role: "anon" or "authenticated"',
+      }),
+    }),
+  ]),
+  operation: storageTrialOperationSchema,
+  bucket_id: z.string().min(1).max(100),
+  path: z.string().min(1).max(1024),
+})
+export type StoragePolicyTrialBody = z.input<typeof storagePolicyTrialBodySchema>
+
+/** One policy on storage.objects that the operation's commands consider, and what it said for this object. */
+export const storageTrialPolicySchema = z.object({
+  id: z.number().nullable(),
+  name: z.string(),
+  command: policyCommandSchema,
+  /** The commands of the operation it was asked for (an ALL policy for each). */
+  for: z.array(policyTrialCommandSchema),
+  /** Whether it names the role tried (or public); a policy for other roles never applies. */
+  applies: z.boolean(),
+  /** Its expression's value for this object as the role: true, false, or null (not evaluated, or SQL null). */
+  passed: z.boolean().nullable(),
+  /** Postgres' error when evaluating it failed. */
+  error: z.string().nullable(),
+})
+
+export const storagePolicyTrialResultSchema = z.object({
+  operation: storageTrialOperationSchema,
+  commands: z.array(policyTrialCommandSchema),
+  allowed: z.boolean(),
+  /** Why it was refused: Postgres' refusal, or 'Object not found' when no SELECT policy shows the object. */
+  reason: z.string().nullable(),
+  /** Whether an object was supposed at the path (none was there) or set aside (upload over an existing one). */
+  supposed: z.enum(['none', 'object', 'no_object']),
+  rls_enabled: z.boolean(),
+  policies: z.array(storageTrialPolicySchema),
+})
+export type StoragePolicyTrialResult = z.infer<typeof storagePolicyTrialResultSchema>

@@ -3,6 +3,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { fail, ok, type Result } from '@basalt/contracts'
 import { bootstrapProjectDatabase } from './bootstrap.ts'
+import { storageOwnerOf } from './project-roles.ts'
 import {
   POSTGRES_LOG_DIRECTORY,
   PROJECT_CLUSTER_SETTINGS,
@@ -228,7 +229,7 @@ export function sharedServerProjects(adminUrl: string, databasePrefix = 'basalt_
       const roles = this.roleNamesFor(p.ref)
       await withSuperuser(adminUrl, async (c) => {
         await c.query(`drop database if exists ${c.escapeIdentifier(p.database_name)} with (force)`)
-        for (const role of [roles.admin, roles.readonly]) {
+        for (const role of [roles.admin, roles.readonly, storageOwnerOf(roles.admin)]) {
           // The role may own objects in no other database (CONNECT is the project's only): drop it.
           await c.query(`drop role if exists ${c.escapeIdentifier(role)}`)
         }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type pg from 'pg'
 
 /** The login roles of one project (docs/isolation.md), with their passwords in clear. */
@@ -30,6 +31,20 @@ export const SERVER_REACHING_ROLES = [
 ]
 
 /**
+ * The NOLOGIN role that owns the project's `storage.objects` and `storage.buckets` (what
+ * `supabase_storage_admin` is on Supabase): the admin is a member of it, so the admin may create, alter and
+ * drop policies on those tables (Postgres lets only a table's owner do that), while the `storage` schema
+ * itself stays the platform's. `basalt_storage_admin` in a cluster of its own, `…_<ref>_storage_admin` on a
+ * shared server; a name over Postgres' 63 bytes is shortened by a hash of the admin's name.
+ */
+export function storageOwnerOf(admin: string): string {
+  const name = `${admin.replace(/_admin$/, '')}_storage_admin`
+  return Buffer.byteLength(name) <= 63
+    ? name
+    : `basalt_storage_${createHash('sha256').update(admin).digest('hex').slice(0, 16)}`
+}
+
+/**
  * Creates or updates, as a superuser connected to the project's database, the project's two login roles and
  * what they may do (idempotent, run at every bring-up):
  *
@@ -40,6 +55,10 @@ export const SERVER_REACHING_ROLES = [
  * - the read-only role reads every table of the project (RLS bypassed as the admin's view is) and writes
  *   nothing: it holds no write privilege, its transactions are read-only by default, and it is a member of
  *   no role (so it cannot SET ROLE to one that writes).
+ *
+ * - the storage owner role ({@link storageOwnerOf}) owns `storage.objects` and `storage.buckets` when the
+ *   bootstrap made them (a superuser owned them), and the admin is a member of it: storage policies are the
+ *   admin's to write. It logs in never and holds no other role.
  *
  * `CONNECT` on the database is revoked from PUBLIC and granted to these two roles only, with a connection
  * limit for each, so projects on a shared server cannot reach one another's databases.
@@ -65,18 +84,23 @@ export async function ensureProjectRoles(
   }
   await ensureLogin(roles.admin, roles.adminPassword, 'createrole bypassrls inherit nocreatedb noreplication')
   await ensureLogin(roles.readonly, roles.readonlyPassword, 'bypassrls inherit nocreaterole nocreatedb noreplication')
+  const storageOwner = storageOwnerOf(roles.admin)
+  const ownerExists = await client.query('select 1 from pg_catalog.pg_roles where rolname = $1', [storageOwner])
+  await client.query(
+    `${ownerExists.rowCount ? 'alter' : 'create'} role ${id(storageOwner)} with nologin nosuperuser noinherit nocreaterole nocreatedb noreplication nobypassrls`,
+  )
 
   // Neither role keeps a membership that reaches the server (e.g. one granted by hand); the read-only role
-  // keeps none at all: through a role the admin made and granted it, it could write. A membership is revoked
-  // as its grantor granted it (PostgreSQL 16 records grantors).
+  // and the storage owner keep none at all: through a role the admin made and granted it, the read-only one
+  // could write. A membership is revoked as its grantor granted it (PostgreSQL 16 records grantors).
   const { rows: held } = await client.query<{ role: string; member: string; grantor: string }>(
     `select g.rolname as role, u.rolname as member, gr.rolname as grantor
        from pg_catalog.pg_auth_members m
        join pg_catalog.pg_roles g on g.oid = m.roleid
        join pg_catalog.pg_roles u on u.oid = m.member
        join pg_catalog.pg_roles gr on gr.oid = m.grantor
-      where (u.rolname = $1 and g.rolname = any($2)) or u.rolname = $3`,
-    [roles.admin, SERVER_REACHING_ROLES, roles.readonly],
+      where (u.rolname = $1 and g.rolname = any($2)) or u.rolname = $3 or u.rolname = $4`,
+    [roles.admin, SERVER_REACHING_ROLES, roles.readonly, storageOwner],
   )
   for (const r of held) {
     await client.query(`revoke ${id(r.role)} from ${id(r.member)} granted by ${id(r.grantor)}`)
@@ -84,6 +108,7 @@ export async function ensureProjectRoles(
 
   await resetRoleSettings(client, db, roles)
   await client.query(`grant anon, authenticated, service_role to ${admin}`)
+  await client.query(`grant ${id(storageOwner)} to ${admin}`)
   await client.query(`alter role ${readonly} set default_transaction_read_only = on`)
 
   await client.query(`alter database ${id(db)} owner to ${admin}`)
@@ -101,6 +126,9 @@ export async function ensureProjectRoles(
   await client.query(`grant all on all tables in schema auth, storage to ${admin}`)
   await client.query(`grant all on all sequences in schema auth, storage to ${admin}`)
   await client.query(`grant execute on all functions in schema auth, storage, extensions to ${admin}`)
+  // Foreign-key checks between the storage tables run as their owner, which must reach the schema.
+  await client.query(`grant usage on schema storage to ${id(storageOwner)}`)
+  await ownStorageTables(client, storageOwner)
   // Query statistics of this database only (bootstrap 0027): never pg_read_all_stats, which reaches every one.
   await client.query(`grant usage on schema _basalt to ${admin}, ${readonly}`)
   await client.query(`grant execute on function _basalt.statement_stats() to ${admin}, ${readonly}`)
@@ -114,6 +142,31 @@ export async function ensureProjectRoles(
   }
   await adoptUserObjects(client, roles.admin)
   await grantReads(client, roles)
+}
+
+/**
+ * Hands `storage.objects` and `storage.buckets` to the storage owner role when a superuser owns them (the
+ * bootstrap made them; projects made before this kept them so): applied at every bring-up, so existing
+ * projects get it too. Tables another role owns (a database that came from Supabase) are left as they are.
+ * Only the owner changes: grants stay, and the superuser reads no row of them.
+ */
+async function ownStorageTables(client: pg.ClientBase, storageOwner: string): Promise<void> {
+  await client.query(
+    `do $own$
+     declare
+       r record;
+     begin
+       for r in
+         select c.oid::regclass as rel from pg_catalog.pg_class c
+           join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+           join pg_catalog.pg_roles o on o.oid = c.relowner
+          where n.nspname = 'storage' and c.relname in ('objects', 'buckets') and c.relkind in ('r', 'p') and o.rolsuper
+       loop
+         execute pg_catalog.format('alter table %s owner to %I', r.rel, ${client.escapeLiteral(storageOwner)});
+       end loop;
+     end
+     $own$`,
+  )
 }
 
 /**

@@ -150,6 +150,18 @@ async function checkExpressions(expressions: {
 
 const run = runCheckedDdl
 
+/**
+ * The platform's schemas are read-only in the dashboard, but for the storage tables' policies: those are the
+ * project's access rules (spec 3 §2), which the admin may write as the storage tables' owner's member
+ * (db/project-roles.ts storageOwnerOf).
+ */
+export const STORAGE_POLICY_TABLES = ['objects', 'buckets'] as const
+
+function refusePolicyTable(schema: string, table: string): Result<never> | null {
+  if (schema === 'storage' && (STORAGE_POLICY_TABLES as readonly string[]).includes(table)) return null
+  return refuseProtectedSchema(schema)
+}
+
 function creation(body: CreatePolicyBody): PolicyDefinition {
   const parsed = createPolicyBodySchema.parse(body)
   return { ...parsed, definition: parsed.definition ?? null, check: parsed.check ?? null }
@@ -157,7 +169,7 @@ function creation(body: CreatePolicyBody): PolicyDefinition {
 
 /** Applies a new policy (its expressions checked first); answers it as the catalog then says. */
 async function applyCreate(client: pg.ClientBase, policy: PolicyDefinition): Promise<Result<PgPolicy>> {
-  const refused = refuseProtectedSchema(policy.schema)
+  const refused = refusePolicyTable(policy.schema, policy.table)
   if (refused) return refused
   const checked = await checkExpressions(policy)
   if (!checked.ok) return checked
@@ -172,7 +184,7 @@ async function applyCreate(client: pg.ClientBase, policy: PolicyDefinition): Pro
 async function applyUpdate(client: pg.ClientBase, id: number, body: UpdatePolicyBody): Promise<Result<PgPolicy>> {
   const before = await getPolicy(client, id)
   if (!before.ok) return before
-  const refused = refuseProtectedSchema(before.data.schema)
+  const refused = refusePolicyTable(before.data.schema, before.data.table)
   if (refused) return refused
   const changes: PolicyChanges = diffPolicy(before.data, body)
   const checked = await checkExpressions(changes)
@@ -191,6 +203,21 @@ export function createPolicy(client: pg.ClientBase, body: CreatePolicyBody): Pro
   return applyCreate(client, creation(body))
 }
 
+/**
+ * Creates several policies (POST …/policies/batch) in the caller's one transaction: the storage policy
+ * modal's one policy per allowed operation. The first failure is the answer, and the transaction it runs in
+ * keeps none of them.
+ */
+export async function createPolicies(client: pg.ClientBase, bodies: CreatePolicyBody[]): Promise<Result<PgPolicy[]>> {
+  const created: PgPolicy[] = []
+  for (const body of bodies) {
+    const one = await applyCreate(client, creation(body))
+    if (!one.ok) return one
+    created.push(one.data)
+  }
+  return ok(created)
+}
+
 /** Updates a policy from its changed fields (PATCH …/policies?id=), in the caller's one transaction. */
 export function updatePolicy(client: pg.ClientBase, id: number, body: UpdatePolicyBody): Promise<Result<PgPolicy>> {
   return applyUpdate(client, id, body)
@@ -200,7 +227,7 @@ export function updatePolicy(client: pg.ClientBase, id: number, body: UpdatePoli
 export async function deletePolicy(client: pg.ClientBase, id: number): Promise<Result<PgPolicy>> {
   const before = await getPolicy(client, id)
   if (!before.ok) return before
-  const refused = refuseProtectedSchema(before.data.schema)
+  const refused = refusePolicyTable(before.data.schema, before.data.table)
   if (refused) return refused
   const dropped = await run(
     client,

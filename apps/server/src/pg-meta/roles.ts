@@ -14,6 +14,7 @@ import {
 import { buildDropRole, createRoleStatements, updateRoleStatements } from '@basalt/sql'
 import type pg from 'pg'
 import type { ProjectRow } from '../db/project-types.ts'
+import { storageOwnerOf } from '../db/project-roles.ts'
 import { REPLICATION_ROLE } from '../db/replicas.ts'
 import { runSql, toNumber } from './catalog.ts'
 import { runBuiltDdl } from './ddl-check.ts'
@@ -32,7 +33,13 @@ own role, not Basalt's.
  */
 export function basaltRolesOf(project: Pick<ProjectRow, 'admin_role' | 'readonly_role'>): string[] {
   // A cluster with read replicas also has the login they stream as (db/replicas.ts).
-  return [project.admin_role, project.readonly_role, REPLICATION_ROLE].filter((name): name is string => name !== null)
+  // And the NOLOGIN owner of the storage tables, which only the admin is a member of (db/project-roles.ts).
+  return [
+    project.admin_role,
+    project.readonly_role,
+    project.admin_role && storageOwnerOf(project.admin_role),
+    REPLICATION_ROLE,
+  ].filter((name): name is string => !!name)
 }
 
 export interface RoleRow {

@@ -1,11 +1,21 @@
 import {
+  createPoliciesBodySchema,
   createPolicyBodySchema,
   policiesQuerySchema,
   policyIdQuerySchema,
   policyTrialBodySchema,
+  storagePolicyTrialBodySchema,
   updatePolicyBodySchema,
 } from '@basalt/contracts'
-import { createPolicy, deletePolicy, listPolicies, testPolicy, updatePolicy } from '../../pg-meta/policies.ts'
+import {
+  createPolicies,
+  createPolicy,
+  deletePolicy,
+  listPolicies,
+  testPolicy,
+  updatePolicy,
+} from '../../pg-meta/policies.ts'
+import { testStoragePolicy } from '../../storage/policy-trial.ts'
 import { refParams, type App } from '../types.ts'
 import { PG_META, policiesWrite, read } from './access.ts'
 import { runChange } from './database-change.ts'
@@ -42,6 +52,21 @@ export function policyRoutes(app: App): void {
       ),
   )
 
+  // The storage policy modal's save (spec 3 §2): one policy per allowed operation, all in one transaction,
+  // audited and recorded as one migration.
+  app.post(
+    `${PG_META}/policies/batch`,
+    { config: policiesWrite, schema: { params: refParams, body: createPoliciesBodySchema } },
+    async (req, reply) =>
+      reply.result(
+        await runChange(req, (c) => createPolicies(c, req.body.policies), {
+          action: 'policy.create',
+          target: (created) => created.map(policyName).join(', '),
+        }),
+        201,
+      ),
+  )
+
   app.patch(
     `${PG_META}/policies`,
     {
@@ -70,5 +95,12 @@ export function policyRoutes(app: App): void {
     `${PG_META}/policies/test`,
     { config: policiesWrite, schema: { params: refParams, body: policyTrialBodySchema } },
     async (req, reply) => reply.result(await req.project.trial((c) => testPolicy(c, req.body))),
+  )
+
+  // 'Test as a user' on the storage policies page: a Storage API operation on a bucket and a path.
+  app.post(
+    `${PG_META}/policies/storage-test`,
+    { config: policiesWrite, schema: { params: refParams, body: storagePolicyTrialBodySchema } },
+    async (req, reply) => reply.result(await req.project.trial((c) => testStoragePolicy(c, req.body))),
   )
 }
