@@ -300,6 +300,8 @@ export const databaseRoleSchema = z.object({
   valid_until: z.string().nullable(),
   /** The roles it is a member of. */
   member_of: z.array(roleMembershipSchema),
+  /** Whether the admin role may grant membership in it (ADMIN OPTION on it; CREATEROLE before PostgreSQL 16). */
+  grantable: z.boolean(),
   /** Its sessions now (pg_stat_activity). */
   connections: z.number(),
   comment: z.string().nullable(),

@@ -135,7 +135,12 @@ select
     where m.member = r.oid
   ), '[]'::json) as member_of,
   (select count(*) from pg_stat_activity a where a.usesysid = r.oid) as connections,
-  shobj_description(r.oid, 'pg_authid') as comment
+  shobj_description(r.oid, 'pg_authid') as comment,
+  -- Whether the admin role may grant membership in it: from PostgreSQL 16 that is ADMIN OPTION on it (which a
+  -- CREATEROLE role gets on the roles it creates); before, CREATEROLE grants any role but a superuser.
+  pg_has_role(r.oid, 'MEMBER WITH ADMIN OPTION')
+    or (current_setting('server_version_num')::int < 160000 and not r.rolsuper
+        and (select c.rolcreaterole from pg_roles c where c.rolname = current_user)) as grantable
 from pg_roles r
 where r.rolname !~ '^pg_' and ($1::oid is null or r.oid = $1::oid)
 order by r.rolname

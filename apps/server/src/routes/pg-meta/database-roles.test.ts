@@ -89,6 +89,12 @@ describe('Database › Roles routes', () => {
     const refused = await p.owner.post(api(), { name: name('api_user'), member_of: ['authenticated'] })
     expect(refused.json()).toMatchObject({ code: 'pg_error', pg: { code: '42501' } })
     expect(await named(name('api_user'))).toBeUndefined()
+    // The list says so before anyone tries: no ADMIN OPTION on authenticated, ADMIN OPTION on a role it created.
+    expect(await named('authenticated')).toMatchObject({ grantable: false })
+    expect(await named(name('open'))).toMatchObject({ grantable: true })
+    const granted = await p.owner.post(api(), { name: name('api_user'), member_of: [name('open')] })
+    expect(granted.statusCode, granted.body).toBe(201)
+    expect((await p.owner.delete(api(`?id=${granted.json().id}`))).statusCode).toBe(200)
   })
 
   it("refuses reserved names, Postgres' pg_ prefix with its own message, and changes to locked roles", async () => {

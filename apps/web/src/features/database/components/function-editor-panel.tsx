@@ -8,10 +8,9 @@ import { Button } from '../../../ui/button'
 import { CodeEditor } from '../../../ui/code-editor/code-editor'
 import { FormField } from '../../../ui/form-field'
 import { Input, NativeSelect } from '../../../ui/input'
-import { SidePanel } from '../../../ui/side-panel'
 import { SwitchField } from '../../../ui/switch-field'
 import { useSaveDatabaseFunction } from '../api/save-database-function'
-import { DATABASE_MESSAGES, FUNCTION_MESSAGES as MESSAGES } from '../messages'
+import { FUNCTION_MESSAGES as MESSAGES } from '../messages'
 import {
   emptyFunctionForm,
   functionDefinitionFromForm,
@@ -21,7 +20,7 @@ import {
   type FunctionForm,
   type FunctionFormErrors,
 } from '../state/function-form'
-import { SqlReview } from './sql-review'
+import { ChangePanel, type FieldOfError } from './change-panel'
 
 const LANGUAGES = ['plpgsql', 'sql']
 // Common built-in types offered in the type fields; any type can be typed.
@@ -51,6 +50,22 @@ const COMMON_TYPES = [
 ]
 
 /**
+ * Which field a refusal concerns: a name taken (42723, 42710) beside the name; what Postgres finds wrong in
+ * the body when it checks it — a syntax error (42601), an invalid definition (42P13), a missing table,
+ * column or function (42P01, 42703, 42883), a result of the wrong type (42804) — beside the body.
+ */
+const FUNCTION_FIELDS: FieldOfError<string> = {
+  '42723': 'name',
+  '42710': 'name',
+  '42601': 'body',
+  '42P13': 'body',
+  '42P01': 'body',
+  '42703': 'body',
+  '42883': 'body',
+  '42804': 'body',
+}
+
+/**
  * Creates a function (`fn` null) or edits one: its schema and name, arguments in order with modes and defaults,
  * what it returns (a type, `setof` a type, or `table(...)`), language, body in the SQL editor's Monaco,
  * volatility, security definer (with its warning) and search_path. Save shows the SQL for review; Run runs it
@@ -69,7 +84,7 @@ export function FunctionEditorPanel({
 }) {
   const [form, setForm] = useState<FunctionForm>(() => (fn ? functionFormOf(fn) : emptyFunctionForm(schema)))
   const [errors, setErrors] = useState<FunctionFormErrors>({})
-  const [review, setReview] = useState<{ sql: string } | { error: string } | null>(null)
+  const [buildError, setBuildError] = useState<string | null>(null)
   const save = useSaveDatabaseFunction(projectRef)
   const schemas = useSchemas(projectRef)
   const types = useTypes(projectRef)
@@ -77,66 +92,41 @@ export function FunctionEditorPanel({
   const set = <K extends keyof FunctionForm>(key: K, value: FunctionForm[K]) => setForm((f) => ({ ...f, [key]: value }))
   const listId = 'function-type-options'
 
-  const toReview = () => {
+  const prepare = () => {
     const found = validateFunctionForm(form)
     setErrors(found)
-    if (Object.keys(found).length > 0) return
-    save.reset()
+    setBuildError(null)
+    if (Object.keys(found).length > 0) return null
     try {
-      setReview({ sql: functionReviewSql(form, fn) })
+      return {
+        body: { id: fn?.id ?? null, definition: functionDefinitionFromForm(form) },
+        sql: functionReviewSql(form, fn),
+      }
     } catch (err) {
-      setReview({ error: err instanceof Error ? err.message : String(err) })
+      setBuildError(err instanceof Error ? err.message : String(err))
+      return null
     }
   }
 
-  const run = () =>
-    save.mutate(
-      { id: fn?.id ?? null, definition: functionDefinitionFromForm(form) },
-      {
-        onSuccess: (saved) => {
-          toast.success(MESSAGES.saved(saved.name))
-          onClose()
-        },
-      },
-    )
-
-  const title = fn ? MESSAGES.editTitle(fn.name) : MESSAGES.createTitle
   return (
-    <SidePanel
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
-      footer={
-        review ? (
-          <>
-            <Button onClick={() => setReview(null)}>{DATABASE_MESSAGES.backToEdit}</Button>
-            <Button variant="primary" loading={save.isPending} disabled={'error' in review} onClick={run}>
-              {DATABASE_MESSAGES.run}
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button onClick={onClose}>{DATABASE_MESSAGES.cancel}</Button>
-            <Button variant="primary" onClick={toReview}>
-              {MESSAGES.review}
-            </Button>
-          </>
-        )
-      }
+    <ChangePanel
+      title={fn ? MESSAGES.editTitle(fn.name) : MESSAGES.createTitle}
+      onClose={onClose}
+      mutation={save}
+      prepare={prepare}
+      fields={FUNCTION_FIELDS}
+      onDone={(saved) => {
+        toast.success(MESSAGES.saved(saved.name))
+        onClose()
+      }}
     >
-      {review ? (
-        'error' in review ? (
-          <p role="alert" className="text-sm text-destructive">
-            {review.error}
-          </p>
-        ) : (
-          <>
-            <h3 className="text-sm font-semibold">{DATABASE_MESSAGES.reviewTitle}</h3>
-            <SqlReview sql={review.sql} error={save.error} />
-          </>
-        )
-      ) : (
+      {(refused) => (
         <>
+          {buildError && (
+            <p role="alert" className="text-sm text-destructive">
+              {buildError}
+            </p>
+          )}
           <datalist id={listId}>
             {typeOptions.map((t) => (
               <option key={t} value={t} />
@@ -154,7 +144,7 @@ export function FunctionEditorPanel({
                   ))}
               </NativeSelect>
             </FormField>
-            <FormField label="Name" error={errors.name}>
+            <FormField label="Name" error={errors.name ?? refused('name')}>
               <Input value={form.name} onChange={(e) => set('name', e.target.value)} spellCheck={false} />
             </FormField>
           </div>
@@ -235,9 +225,9 @@ export function FunctionEditorPanel({
                 className="h-full"
               />
             </div>
-            {errors.body && (
+            {(errors.body ?? refused('body')) && (
               <p role="alert" className="text-xs text-destructive">
-                {errors.body}
+                {errors.body ?? refused('body')}
               </p>
             )}
           </div>
@@ -283,7 +273,7 @@ export function FunctionEditorPanel({
           )}
         </>
       )}
-    </SidePanel>
+    </ChangePanel>
   )
 }
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { Outlet } from 'react-router'
 import { permissionsOf, type DatabaseFunction } from '@basalt/contracts'
 import { mockFetch, renderRoutes, testProject } from '../../../test/helpers'
-import { FUNCTION_MESSAGES } from '../messages'
+import { DATABASE_MESSAGES, FUNCTION_MESSAGES } from '../messages'
 import { FunctionsPage } from './functions-page'
 
 const fn = (extra: Partial<DatabaseFunction>): DatabaseFunction => ({
@@ -44,6 +44,11 @@ function renderPage(role: 'owner' | 'read_only' = 'owner') {
         fn({ id: 3, name: 'total', kind: 'aggregate', definition: null, security_definer: true }),
       ],
     },
+    // A body that does not compile: Postgres' syntax error (42601) comes back beside the body.
+    'PATCH /api/platform/pg-meta/abc/database/functions': {
+      status: 400,
+      body: { code: 'pg_error', message: 'syntax error at or near "selec"', pg: { code: '42601', position: 80 } },
+    },
     'GET /api/platform/pg-meta/abc/database/functions/dependents': {
       body: [{ description: 'trigger t on table items', catalog: 'pg_trigger' }],
     },
@@ -75,6 +80,18 @@ describe('Database › Functions', () => {
     expect(within(rows[3]!).getByText('definer')).toBeInTheDocument()
     // An aggregate is not edited with the function form.
     expect(within(rows[3]!).queryByRole('button', { name: FUNCTION_MESSAGES.edit('total') })).not.toBeInTheDocument()
+  })
+
+  it("shows Postgres' refusal of a body that does not compile beside the body, back on the form", async () => {
+    renderPage()
+    await userEvent.click((await screen.findAllByRole('button', { name: FUNCTION_MESSAGES.edit('over') }))[0]!)
+    await userEvent.click(screen.getByRole('button', { name: DATABASE_MESSAGES.review }))
+    expect(screen.getByLabelText(DATABASE_MESSAGES.sqlLabel)).toHaveTextContent('CREATE OR REPLACE FUNCTION')
+    await userEvent.click(screen.getByRole('button', { name: DATABASE_MESSAGES.run }))
+    const refusal = await screen.findByText(`${DATABASE_MESSAGES.refusedBeside} syntax error at or near "selec"`)
+    // Beside the body editor, in the form (not under the SQL of the review).
+    expect(refusal.closest('div')).toContainElement(screen.getByText('Definition'))
+    expect(screen.queryByLabelText(DATABASE_MESSAGES.sqlLabel)).not.toBeInTheDocument()
   })
 
   it('shows what depends on a function before deleting it', async () => {

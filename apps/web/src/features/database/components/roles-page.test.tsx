@@ -20,6 +20,7 @@ const role = (extra: Partial<DatabaseRole>): DatabaseRole => ({
   connection_limit: null,
   valid_until: null,
   member_of: [],
+  grantable: true,
   connections: 2,
   comment: null,
   locked: null,
@@ -36,6 +37,16 @@ function renderPage(permission: 'owner' | 'read_only' = 'owner') {
           role({}),
           role({ id: 2, name: 'anon', can_login: false, connections: 0, locked: 'api', locked_reason: 'API role' }),
           role({ id: 3, name: 'limited', connection_limit: 3, connections: 1 }),
+          // An API role the admin role holds no ADMIN OPTION on: not offered as a membership.
+          role({
+            id: 4,
+            name: 'authenticated',
+            can_login: false,
+            connections: 0,
+            locked: 'api',
+            locked_reason: 'API role',
+            grantable: false,
+          }),
         ],
       },
     },
@@ -90,6 +101,15 @@ describe('Database › Roles', () => {
     expect(name).toHaveAccessibleDescription(`${DATABASE_MESSAGES.refusedBeside} role name "pg_mine" is reserved`)
     // Typing on a loaded machine: a budget beyond the default 5 s.
   }, 30_000)
+
+  it('offers only the memberships the admin role may grant', async () => {
+    renderPage()
+    await userEvent.click(await screen.findByRole('button', { name: ROLE_MESSAGES.create }))
+    const panel = screen.getByRole('dialog', { name: ROLE_MESSAGES.createTitle })
+    expect(within(panel).getByRole('checkbox', { name: 'reporter' })).toBeInTheDocument()
+    expect(within(panel).getByRole('checkbox', { name: 'limited' })).toBeInTheDocument()
+    expect(within(panel).queryByRole('checkbox', { name: 'authenticated' })).not.toBeInTheDocument()
+  })
 
   it('gives a Read-only member the list without controls', async () => {
     renderPage('read_only')

@@ -137,7 +137,9 @@ export function RolesPage({ projectRef }: { projectRef: string }) {
         <RolePanel
           projectRef={projectRef}
           role={open.role}
-          grantable={(all ?? []).filter((r) => r.locked === null || r.locked === 'api').map((r) => r.name)}
+          grantable={(all ?? [])
+            .filter((r) => r.grantable && (r.locked === null || r.locked === 'api'))
+            .map((r) => r.name)}
           onClose={() => setOpen(null)}
         />
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState, type CSSProperties } from 'react'
 import { Link } from 'react-router'
 import {
   Background,
@@ -56,6 +56,29 @@ function TableBox({ data }: NodeProps<TableNode>) {
     </div>
   )
 }
+
+/**
+ * React Flow's colours from the theme's tokens, so that the canvas, edges, edge labels, controls and minimap
+ * follow light and dark mode (its own defaults are white).
+ */
+const FLOW_THEME = {
+  '--xy-background-color': 'var(--background)',
+  '--xy-background-pattern-color': 'var(--border)',
+  '--xy-edge-stroke': 'var(--muted-foreground)',
+  '--xy-edge-stroke-selected': 'var(--brand)',
+  '--xy-edge-label-background-color': 'var(--surface-raised)',
+  '--xy-edge-label-color': 'var(--foreground)',
+  '--xy-minimap-background-color': 'var(--surface)',
+  '--xy-minimap-mask-background-color': 'var(--overlay)',
+  '--xy-minimap-mask-stroke-color': 'var(--border)',
+  '--xy-minimap-node-background-color': 'var(--muted)',
+  '--xy-minimap-node-stroke-color': 'var(--muted-foreground)',
+  '--xy-controls-button-background-color': 'var(--surface-raised)',
+  '--xy-controls-button-background-color-hover': 'var(--muted)',
+  '--xy-controls-button-color': 'var(--foreground)',
+  '--xy-controls-button-color-hover': 'var(--foreground)',
+  '--xy-controls-button-border-color': 'var(--border)',
+} as CSSProperties
 
 const NODE_TYPES = { table: TableBox }
 
@@ -132,10 +155,11 @@ export function SchemaDiagramView({
         onlyRenderVisibleElements
         nodesConnectable={false}
         proOptions={{ hideAttribution: true }}
+        style={FLOW_THEME}
       >
         <Background />
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable ariaLabel="Minimap" />
+        <MiniMap pannable zoomable ariaLabel="Minimap" nodeBorderRadius={4} />
       </ReactFlow>
     </div>
   )

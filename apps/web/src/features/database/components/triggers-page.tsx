@@ -46,6 +46,8 @@ export function TriggersPage({ projectRef }: { projectRef: string }) {
   const [creating, setCreating] = useState(false)
   const [deleting, setDeleting] = useState<DatabaseTrigger | null>(null)
   const toggle = useSetTriggerEnabled(projectRef)
+  // A refused enable / disable is shown beside that trigger's switch, until the next try.
+  const [toggleError, setToggleError] = useState<{ id: number; message: string } | null>(null)
   const remove = useDeleteTrigger(projectRef)
 
   const byTable = useMemo(() => {
@@ -132,14 +134,19 @@ export function TriggersPage({ projectRef }: { projectRef: string }) {
                         {writable ? (
                           <Switch.Root
                             aria-label={MESSAGES.enabled(t.name)}
+                            aria-describedby={toggleError?.id === t.id ? `trigger-toggle-error-${t.id}` : undefined}
                             checked={t.enabled_mode !== 'disabled'}
                             disabled={toggle.isPending}
-                            onCheckedChange={(enabled) =>
+                            onCheckedChange={(enabled) => {
+                              setToggleError(null)
                               toggle.mutate(
                                 { id: t.id, enabled },
-                                { onError: (error) => toast.error(MESSAGES.toggleFailed(errorMessage(error))) },
+                                {
+                                  onError: (error) =>
+                                    setToggleError({ id: t.id, message: MESSAGES.toggleFailed(errorMessage(error)) }),
+                                },
                               )
-                            }
+                            }}
                             className="relative inline-flex h-5 w-9 shrink-0 items-center rounded-full border border-input bg-muted transition-colors focus-visible:outline-2 focus-visible:outline-ring data-[state=checked]:bg-brand"
                           >
                             <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-background shadow transition-transform data-[state=checked]:translate-x-4" />
@@ -148,6 +155,15 @@ export function TriggersPage({ projectRef }: { projectRef: string }) {
                           <Badge tone={t.enabled_mode === 'disabled' ? 'neutral' : 'success'}>
                             {t.enabled_mode === 'origin' ? 'enabled' : t.enabled_mode}
                           </Badge>
+                        )}
+                        {toggleError?.id === t.id && (
+                          <p
+                            id={`trigger-toggle-error-${t.id}`}
+                            role="alert"
+                            className="mt-1 max-w-xs text-xs text-destructive"
+                          >
+                            {toggleError.message}
+                          </p>
                         )}
                       </Td>
                       {writable && (
