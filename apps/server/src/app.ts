@@ -12,6 +12,7 @@ import { createProject, evictInactive, runSetUp } from './platform/projects.ts'
 import { backupService } from './backups/service.ts'
 import { backupStore, type BackupStore } from './backups/store.ts'
 import { backupRoutes } from './routes/backups.ts'
+import { branchRoutes } from './routes/branches.ts'
 import { registerProjectExecutor } from './http/project-executor.ts'
 import { PoolRegistry } from './db/pools.ts'
 import type { ProjectDatabaseProvider } from './db/project-databases.ts'
@@ -232,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   aiRoutes(app, ctx)
   storageRoutes(app, ctx, { store, jobs: bucketJobQueue })
   backupRoutes(app, ctx)
+  branchRoutes(app, ctx)
   storageProjectApiRoutes(app, ctx, store)
   shareLinkRoutes(app, ctx, store)
   projectApiKeyRoutes(app, ctx)

@@ -249,6 +249,117 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
     180_000,
   )
 
+  onFsStore(
+    'makes a branch with the parent’s rows, lists and applies its schema changes to the parent in one transaction',
+    async () => {
+      await p.database.query(`create table public.items (id int primary key, title text not null)`)
+      await p.database.query(`insert into public.items select i, 'item ' || i from generate_series(1, 500) i`)
+      const made = await owner.post(`/api/projects/${ref}/branches`, { name: 'Preview' })
+      expect(made.statusCode, made.body).toBe(202)
+      const branchRef = (made.json() as { project: { ref: string; parentProjectRef: string } }).project.ref
+      expect(made.json()).toMatchObject({ project: { name: 'Preview', parentProjectRef: ref } })
+      expect(await waitForProject(owner, branchRef, 180_000)).toMatchObject({ status: 'active' })
+      const listed = (await owner.get(`/api/projects/${ref}/branches`)).json() as Array<{ ref: string }>
+      expect(listed.map((b) => b.ref)).toEqual([branchRef])
+      expect((await owner.get(`/api/projects/${branchRef}`)).json()).toMatchObject({ parentProjectRef: ref })
+      const branchDb = new pg.Client({ connectionString: await projectAdminUrl(p.t, branchRef) })
+      await branchDb.connect()
+      try {
+        expect((await branchDb.query('select count(*)::int as n from public.items')).rows[0].n).toBe(500)
+        // Storage is not a branch's (spec 2's words).
+        const storage = await owner.get(`/api/storage/${branchRef}/buckets`)
+        expect(storage.json()).toEqual({
+          code: 'bad_request',
+          message: 'Storage is not available on preview branches for now.',
+        })
+        // Two changes on the branch through the table editor: each becomes a migration of the branch.
+        const tableId = (await branchDb.query(`select 'public.items'::regclass::oid::int as id`)).rows[0].id
+        const added = await owner.post(`/api/platform/pg-meta/${branchRef}/columns`, {
+          tableId,
+          name: 'price',
+          type: 'numeric',
+          isNullable: true,
+        })
+        expect(added.statusCode, added.body).toBeLessThan(300)
+        const table = await owner.post(`/api/platform/pg-meta/${branchRef}/tables`, {
+          schema: 'public',
+          name: 'clash',
+          rlsEnabled: false,
+          columns: [{ name: 'id', type: 'int8', isPrimaryKey: true }],
+        })
+        expect(table.statusCode, table.body).toBeLessThan(300)
+        const detail = (await owner.get(`/api/projects/${ref}/branches/${branchRef}`)).json() as {
+          changes: Array<{ number: number; statements: string; applied: boolean }>
+          appliedThrough: number
+        }
+        expect(detail.appliedThrough).toBe(0)
+        expect(detail.changes.map((c) => c.number)).toEqual([1, 2])
+        expect(detail.changes[0]!.statements).toMatch(/price/)
+        expect(detail.changes[1]!.statements).toMatch(/clash/)
+
+        // The parent meanwhile has a table of that name: the second change fails, and the first is not kept.
+        await p.database.query('create table public.clash (n int)')
+        const refused = await owner.post(`/api/projects/${ref}/branches/${branchRef}/apply`, { through: 2 })
+        expect(refused.statusCode).toBe(400)
+        expect(refused.json().message).toMatch(/relation "clash" already exists/)
+        const columns = async () =>
+          (
+            await p.database.query(
+              `select column_name from information_schema.columns where table_name = 'items' order by ordinal_position`,
+            )
+          ).rows.map((r: { column_name: string }) => r.column_name)
+        expect(await columns()).toEqual(['id', 'title'])
+        expect(
+          ((await owner.get(`/api/projects/${ref}/branches/${branchRef}`)).json() as { appliedThrough: number })
+            .appliedThrough,
+        ).toBe(0)
+
+        // Reviewed through the first only: that one is applied, in the parent's migration history too.
+        const applied = await owner.post(`/api/projects/${ref}/branches/${branchRef}/apply`, { through: 1 })
+        expect(applied.statusCode, applied.body).toBe(200)
+        expect(applied.json()).toMatchObject({ appliedThrough: 1, changes: [{ applied: true }, { applied: false }] })
+        expect(await columns()).toEqual(['id', 'title', 'price'])
+        const history = (await owner.get(`/api/platform/pg-meta/${ref}/database/migrations`)).json()
+        expect(JSON.stringify(history)).toMatch(new RegExp(`branch_${branchRef}_1_1`))
+        const again = await owner.post(`/api/projects/${ref}/branches/${branchRef}/apply`, { through: 1 })
+        expect(again.json()).toEqual({ code: 'bad_request', message: 'There is no change on the branch left to apply' })
+        const unseen = await owner.post(`/api/projects/${ref}/branches/${branchRef}/apply`, { through: 3 })
+        expect(unseen.statusCode).toBe(400)
+
+        // Who may: another organisation 404, Read-only 403 on writes, anonymous 401.
+        const outsider = await p.outsider('out-branch@example.com')
+        expect((await outsider.post(`/api/projects/${ref}/branches`, {})).statusCode).toBe(404)
+        expect((await outsider.get(`/api/projects/${ref}/branches/${branchRef}`)).statusCode).toBe(404)
+        expect(
+          (await outsider.post(`/api/projects/${ref}/branches/${branchRef}/apply`, { through: 2 })).statusCode,
+        ).toBe(404)
+        const reader = await p.join('reader-branch@example.com', 'read_only')
+        expect((await reader.get(`/api/projects/${ref}/branches/${branchRef}`)).statusCode).toBe(200)
+        expect((await reader.post(`/api/projects/${ref}/branches`, {})).statusCode).toBe(403)
+        expect((await reader.post(`/api/projects/${ref}/branches/${branchRef}/apply`, { through: 2 })).statusCode).toBe(
+          403,
+        )
+        const anonymous = await p.t.app.inject({ method: 'GET', url: `/api/projects/${ref}/branches/${branchRef}` })
+        expect(anonymous.statusCode).toBe(401)
+        // A branch is not a branch of another project.
+        expect((await owner.get(`/api/projects/${branchRef}/branches/${ref}`)).statusCode).toBe(404)
+        const audit = await p.t.db.query<{ action: string }>(
+          `select action from basalt.audit_log where action like 'project.branch_%' order by created_at`,
+        )
+        expect(audit.rows.map((r) => r.action)).toEqual(['project.branch_create', 'project.branch_apply'])
+      } finally {
+        await branchDb.end()
+      }
+      // Deleting the branch leaves the parent as it was.
+      expect((await owner.delete(`/api/projects/${branchRef}`, { confirm: 'Preview' })).statusCode).toBe(204)
+      expect((await owner.get(`/api/projects/${ref}`)).json()).toMatchObject({ status: 'active' })
+      expect((await p.database.query('select count(*)::int as n from public.items')).rows[0].n).toBe(500)
+      expect((await owner.get(`/api/projects/${ref}/branches`)).json()).toEqual([])
+      await p.database.query('drop table public.items, public.clash')
+    },
+    300_000,
+  )
+
   onFsStore('refuses other organisations, Read-only members and anonymous callers', async () => {
     const outsider = await p.outsider()
     expect((await outsider.get(`/api/projects/${ref}/backups`)).statusCode).toBe(404)

@@ -15,7 +15,7 @@ export const BACKUPS_SHARED_SERVER_MESSAGE =
 
 export const backupSchema = z.object({
   id: z.string(),
-  trigger: z.enum(['scheduled', 'manual', 'first', 'restore']),
+  trigger: z.enum(['scheduled', 'manual', 'first', 'restore', 'branch']),
   state: z.enum(['queued', 'running', 'done', 'failed']),
   /** Bytes of the .tar.gz, once done. */
   size: z.number().nullable(),
@@ -93,3 +93,38 @@ export const restoreBodySchema = z
   })
   .strict()
 export type RestoreBody = z.infer<typeof restoreBodySchema>
+
+/** What Storage says on a branch (spec 2, spec 3 §65): verbatim. */
+export const BRANCH_STORAGE_MESSAGE = 'Storage is not available on preview branches for now.'
+
+/** POST /api/projects/:ref/branches */
+export const createBranchBodySchema = z.object({ name: z.string().trim().min(1).max(64).optional() }).strict()
+export type CreateBranchBody = z.infer<typeof createBranchBodySchema>
+
+/** A schema change recorded on a branch (its migration history), and whether it was applied to the parent. */
+export const branchChangeSchema = z.object({
+  number: z.number(),
+  name: z.string(),
+  statements: z.string(),
+  author: z.string().nullable(),
+  createdAt: z.string(),
+  applied: z.boolean(),
+})
+export type BranchChange = z.infer<typeof branchChangeSchema>
+
+/** GET /api/projects/:ref/branches/:branch — a branch of :ref, with the changes recorded on it since it was made. */
+export const branchDetailSchema = z.object({
+  ref: z.string(),
+  name: z.string(),
+  status: z.string(),
+  parentRef: z.string(),
+  createdAt: z.string(),
+  /** The last change applied to the parent (0: none). */
+  appliedThrough: z.number(),
+  changes: z.array(branchChangeSchema),
+})
+export type BranchDetail = z.infer<typeof branchDetailSchema>
+
+/** POST /api/projects/:ref/branches/:branch/apply: every change not applied yet up to `through`, as reviewed. */
+export const applyBranchBodySchema = z.object({ through: z.number().int().min(1) }).strict()
+export type ApplyBranchBody = z.infer<typeof applyBranchBodySchema>

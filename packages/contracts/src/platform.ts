@@ -231,6 +231,8 @@ export const projectSchema = z.object({
   /** 'embedded' for a database Basalt created, 'external' for an attached one. */
   kind: z.enum(['embedded', 'external']),
   createdAt: z.string(),
+  /** A branch's parent (issue 28 §4: a preview branch, made from the parent's backups); null otherwise. */
+  parentProjectRef: z.string().nullish(),
 })
 export type Project = z.infer<typeof projectSchema>
 

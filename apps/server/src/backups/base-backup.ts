@@ -54,7 +54,11 @@ class BackupTar {
   private waiting: (() => void) | null = null
 
   constructor() {
-    this.output = Readable.from(this.pack).pipe(
+    // pipe() passes no error on: a pack destroyed mid-way (the cluster stopped under the copy) must fail the
+    // reader, not throw from a stream nobody listens to.
+    const source = Readable.from(this.pack)
+    source.on('error', (err) => this.output.destroy(err))
+    this.output = source.pipe(
       new Transform({
         transform: (chunk: Buffer, _enc, done) => {
           this.taken += chunk.length
@@ -171,7 +175,9 @@ export async function takeBaseBackup(opts: {
   const { store, ref, id } = opts
   const out = new BackupTar()
   const pack = out.pack
-  const body = out.output.pipe(createGzip({ level: 6 }))
+  const gzip = createGzip({ level: 6 })
+  out.output.on('error', (err) => gzip.destroy(err))
+  const body = out.output.pipe(gzip)
   const putting = store.objects.put(baseKey(ref, id), body, { contentType: 'application/gzip' })
   // A failed put leaves nothing under the key; the pack is stopped so the copy ends too.
   let putFailed: unknown

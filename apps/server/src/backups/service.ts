@@ -50,7 +50,12 @@ export const RESTORE_MESSAGES = {
   confirm: 'Type the project’s name to restore it in place',
   busy: 'A restore of this project is already under way',
   backupNotFound: 'Backup not found',
+  branchNotRunningHere: 'Branches are made of projects Basalt runs in clusters of their own',
+  branchNotActive: 'Only a running project can be branched',
 } as const
+
+/** A base backup older than this is not "recent": a branch takes a fresh one rather than replay a day of WAL. */
+const BRANCH_BACKUP_MAX_AGE_MS = 86_400_000
 
 interface BackupRow {
   id: string
@@ -139,6 +144,15 @@ export interface BackupService {
   getRestore(a: ProjectAccess, id: string): Promise<Result<Restore>>
   /** In place: removes the cluster the project had before the restore, once its owner checked it. */
   keepRestore(a: ProjectAccess, id: string, actor: Actor): Promise<Result<Restore>>
+  /**
+   * A branch (issue 28 §4): a new project with parent_project_ref set, restored from the parent's latest base
+   * backup and its WAL to now (a fresh base backup first when none finished within a day).
+   */
+  branch(
+    a: ProjectAccess,
+    name: string | undefined,
+    actor: Actor,
+  ): Promise<Result<{ restore: Restore; project: Project }>>
   /** Drops base backups and WAL beyond the retention (keeping what restores to any point of it needs). */
   prune(ref: string): Promise<void>
   /** Ships spooled WAL to the S3 store and checks every running project's archiver (runs every few seconds). */
@@ -768,6 +782,57 @@ export async function backupService(
         details: { ...details, into: created.data.ref },
       })
       return ok({ restore: toRestore(restore!), project: created.data })
+    },
+    async branch(a, name, actor) {
+      const p = a.project
+      if (unavailable(p)) return fail('bad_request', RESTORE_MESSAGES.branchNotRunningHere)
+      if (p.status !== 'active') return fail('project_not_ready', RESTORE_MESSAGES.branchNotActive)
+      const { rows: busy } = await ctx.db.query(
+        `select 1 from basalt.restores where (target_ref = $1 or source_ref = $1) and state in ('queued', 'running')`,
+        [p.ref],
+      )
+      if (busy.length) return fail('conflict', RESTORE_MESSAGES.busy)
+      const latest = async () =>
+        (
+          await ctx.db.query<BackupRow>(
+            `select * from basalt.backups where project_ref = $1 and state = 'done' order by stopped_at desc limit 1`,
+            [p.ref],
+          )
+        ).rows[0]
+      let backup = await latest()
+      if (!backup || Date.now() - backup.stopped_at!.getTime() > BRANCH_BACKUP_MAX_AGE_MS) {
+        // Taken here, in the request: the branch starts from it (a few seconds for a small project).
+        const { rows } = await ctx.db.query<BackupRow>(
+          `insert into basalt.backups (project_ref, trigger) values ($1, 'branch') returning *`,
+          [p.ref],
+        )
+        await runBackup(rows[0]!.id)
+        const { rows: taken } = await ctx.db.query<BackupRow>('select * from basalt.backups where id = $1', [
+          rows[0]!.id,
+        ])
+        if (taken[0]!.state !== 'done') return fail('bad_request', `The base backup failed: ${taken[0]!.error}`)
+        backup = await latest()
+      }
+      await flushArchive(p)
+      let restore: RestoreRow | undefined
+      const created = await opts.createProjectFor(a, name ?? `${p.name} branch`.slice(0, 64), actor, async (row) => {
+        await ctx.db.query('update basalt.projects set parent_project_ref = $2 where ref = $1', [row.ref, p.ref])
+        const { rows } = await ctx.db.query<RestoreRow>(
+          `insert into basalt.restores (source_ref, target_ref, mode, target_time, backup_id, created_by)
+           values ($1, $2, 'new_project', null, $3, $4) returning *`,
+          [p.ref, row.ref, backup!.id, actor.id],
+        )
+        restore = rows[0]
+      })
+      if (!created.ok) return created
+      await writeAudit(ctx.db, {
+        action: 'project.branch_create',
+        actor,
+        organization: { id: p.organization_id!, slug: p.organization_slug },
+        target: p.ref,
+        details: { branch: created.data.ref, backup: backup!.id },
+      })
+      return ok({ restore: toRestore(restore!), project: { ...created.data, parentProjectRef: p.ref } })
     },
     async getRestore(a, id) {
       if (!isUuid(id)) return fail('not_found', 'Restore not found')

@@ -12,6 +12,8 @@ export interface ProjectRow {
   organization_id: string | null
   status: ProjectStatus
   status_message: string | null
+  /** A branch's parent project (backups/: branches). */
+  parent_project_ref?: string | null
   kind: 'embedded' | 'external'
   database_name: string | null
   connection_string_encrypted: string | null

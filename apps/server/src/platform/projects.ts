@@ -42,6 +42,7 @@ export const toProject = (r: ProjectRow): Project => ({
   organizationName: r.organization_name,
   kind: r.kind,
   createdAt: r.created_at.toISOString(),
+  parentProjectRef: r.parent_project_ref ?? null,
 })
 
 /** Every project of every organisation the user belongs to. */

@@ -4,6 +4,7 @@ import {
   createFolderBodySchema,
   deleteObjectsBodySchema,
   downloadObjectQuerySchema,
+  BRANCH_STORAGE_MESSAGE,
   fail,
   listObjectsQuerySchema,
   moveObjectsBodySchema,
@@ -93,6 +94,12 @@ const where = (req: FastifyRequest) => req.params as { ref: string; id: string }
  * object store.
  */
 export function storageRoutes(app: App, ctx: PlatformContext, { store, jobs }: StorageDeps): void {
+  // A branch has no storage of its own (spec 2, spec 3: preview branches): every storage call says so.
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.routeOptions.url?.startsWith('/api/storage/') && req.projectAccess?.project.parent_project_ref) {
+      return reply.result(fail('bad_request', BRANCH_STORAGE_MESSAGE))
+    }
+  })
   // ---------- buckets ----------
 
   app.get(`${BASE}/buckets`, { config: read, schema: { params: refParams } }, async (req, reply) =>
