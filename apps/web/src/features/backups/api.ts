@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { backupSchema, backupsOverviewSchema, projectSchema, restoreSchema, type RestoreBody } from '@basalt/contracts'
+import {
+  backupSchema,
+  backupsOverviewSchema,
+  branchDetailSchema,
+  projectSchema,
+  restoreSchema,
+  type RestoreBody,
+} from '@basalt/contracts'
 import { z } from 'zod'
 import { api } from '../../lib/api-client'
 
@@ -57,3 +64,51 @@ export function useKeepRestore(ref: string) {
 
 /** Where the browser downloads a base backup: streamed by the server, saved by the browser as it comes. */
 export const downloadUrl = (ref: string, id: string) => `/api/projects/${enc(ref)}/backups/${enc(id)}/download`
+
+export const branchesQueryKey = (ref: string) => ['projects', ref, 'branches'] as const
+
+/** The branches made of a project (issue 28 §4). */
+export function useBranches(ref: string) {
+  return useQuery({
+    queryKey: branchesQueryKey(ref),
+    queryFn: ({ signal }) => api(`/api/projects/${enc(ref)}/branches`, { schema: z.array(projectSchema), signal }),
+  })
+}
+
+export function useCreateBranch(ref: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (name: string) =>
+      api(`/api/projects/${enc(ref)}/branches`, {
+        method: 'POST',
+        body: { name },
+        schema: z.object({ restore: restoreSchema, project: projectSchema }),
+      }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: branchesQueryKey(ref) })
+      void client.invalidateQueries({ queryKey: ['projects'] })
+    },
+  })
+}
+
+/** A branch (of `parentRef`) with the schema changes recorded on it. */
+export function useBranch(parentRef: string, ref: string) {
+  return useQuery({
+    queryKey: ['projects', parentRef, 'branches', ref],
+    queryFn: ({ signal }) =>
+      api(`/api/projects/${enc(parentRef)}/branches/${enc(ref)}`, { schema: branchDetailSchema, signal }),
+  })
+}
+
+export function useApplyBranch(parentRef: string, ref: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (through: number) =>
+      api(`/api/projects/${enc(parentRef)}/branches/${enc(ref)}/apply`, {
+        method: 'POST',
+        body: { through },
+        schema: branchDetailSchema,
+      }),
+    onSuccess: (data) => client.setQueryData(['projects', parentRef, 'branches', ref], data),
+  })
+}

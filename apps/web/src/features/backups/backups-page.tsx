@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
-import { DatabaseBackup, Download } from 'lucide-react'
+import { DatabaseBackup, Download, GitBranch } from 'lucide-react'
 import type { Backup, BackupsOverview, ProjectDetail, Restore } from '@basalt/contracts'
 import { formatDateTime } from '../../lib/format'
 import { Badge } from '../../ui/badge'
@@ -16,7 +16,17 @@ import { PageContainer, PageHeader } from '../../ui/page-header'
 import { RadioGroup } from '../../ui/radio-group'
 import { Skeleton } from '../../ui/skeleton'
 import { Table, TBody, Td, Th, THead, Tr } from '../../ui/table'
-import { downloadUrl, useBackUpNow, useBackups, useKeepRestore, useRestore } from './api'
+import {
+  downloadUrl,
+  useApplyBranch,
+  useBackUpNow,
+  useBackups,
+  useBranch,
+  useBranches,
+  useCreateBranch,
+  useKeepRestore,
+  useRestore,
+} from './api'
 import { BACKUPS_MESSAGES as MESSAGES } from './messages'
 
 type Available = Extract<BackupsOverview, { available: true }>
@@ -78,6 +88,11 @@ function Overview({ project, data }: { project: ProjectDetail; data: Available }
       <RecoverySection project={project} data={data} canUpdate={canUpdate} />
       <ArchiveSection data={data} />
       <BaseBackupsSection project={project} data={data} canUpdate={canUpdate} />
+      {project.parentProjectRef ? (
+        <BranchChangesSection project={project} parentRef={project.parentProjectRef} />
+      ) : (
+        <BranchesSection project={project} />
+      )}
       {data.restores.length > 0 && <RestoresSection project={project} restores={data.restores} canUpdate={canUpdate} />}
       {!canUpdate && <p className="text-xs text-muted-foreground">{MESSAGES.onlyAdmins}</p>}
     </div>
@@ -381,6 +396,153 @@ function RestoresSection({
           ))}
         </TBody>
       </Table>
+    </Section>
+  )
+}
+
+/** Branches of this project (issue 28 §4): made here, each a project of its own. */
+function BranchesSection({ project }: { project: ProjectDetail }) {
+  const branches = useBranches(project.ref)
+  const create = useCreateBranch(project.ref)
+  const canCreate = project.permissions.includes('projects:create')
+  const [name, setName] = useState(`${project.name} branch`.slice(0, 64))
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    create.mutate(name, { onSuccess: () => toast.success(MESSAGES.branchStarted) })
+  }
+  return (
+    <Section title={MESSAGES.branchesTitle} description={MESSAGES.branchesDetail}>
+      {canCreate && (
+        <form
+          noValidate
+          aria-label={MESSAGES.createBranch}
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={submit}
+        >
+          <FormField label={MESSAGES.branchName}>
+            <Input value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
+          </FormField>
+          <Button type="submit" variant="default" size="sm" loading={create.isPending} disabled={!name.trim()}>
+            <GitBranch aria-hidden className="size-3.5" />
+            {MESSAGES.createBranch}
+          </Button>
+        </form>
+      )}
+      <FormError error={create.error} />
+      {branches.isPending ? (
+        <Skeleton className="h-10 w-full" />
+      ) : branches.error ? (
+        <FormError error={branches.error} />
+      ) : branches.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{MESSAGES.noBranches}</p>
+      ) : (
+        <ul aria-label={MESSAGES.branchesTitle} className="divide-y rounded-md border text-sm">
+          {branches.data.map((b) => (
+            <li key={b.ref} className="flex items-center justify-between gap-3 px-3 py-2">
+              <Link className="text-brand underline" to={`/project/${b.ref}`}>
+                {b.name}
+              </Link>
+              <span className="flex items-center gap-2 text-xs text-muted-foreground">
+                {formatPrecise(b.createdAt)}
+                <Badge tone={b.status === 'active' ? 'success' : b.status === 'failed' ? 'danger' : 'neutral'}>
+                  {b.status}
+                </Badge>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  )
+}
+
+/** On a branch: the schema changes recorded since it was made, applied to the parent after a review of their SQL. */
+function BranchChangesSection({ project, parentRef }: { project: ProjectDetail; parentRef: string }) {
+  const branch = useBranch(parentRef, project.ref)
+  const apply = useApplyBranch(parentRef, project.ref)
+  const canApply = project.permissions.includes('tenant_sql:write')
+  const [reviewing, setReviewing] = useState(false)
+  const pending = branch.data?.changes.filter((c) => !c.applied) ?? []
+  return (
+    <Section title={MESSAGES.changesTitle} description={MESSAGES.changesDetail}>
+      <p className="text-sm">
+        {MESSAGES.branchOf}{' '}
+        <Link className="text-brand underline" to={`/project/${parentRef}`}>
+          {parentRef}
+        </Link>
+        .
+      </p>
+      {branch.isPending ? (
+        <Skeleton className="h-16 w-full" />
+      ) : branch.error ? (
+        <FormError error={branch.error} />
+      ) : branch.data.changes.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{MESSAGES.noChanges}</p>
+      ) : (
+        <Table aria-label={MESSAGES.changesTitle}>
+          <THead>
+            <Tr>
+              <Th>#</Th>
+              <Th>Change</Th>
+              <Th>By</Th>
+              <Th>When</Th>
+              <Th>State</Th>
+            </Tr>
+          </THead>
+          <TBody>
+            {branch.data.changes.map((c) => (
+              <Tr key={c.number}>
+                <Td>{c.number}</Td>
+                <Td className="font-mono text-xs">{c.name}</Td>
+                <Td>{c.author ?? '—'}</Td>
+                <Td>{formatPrecise(c.createdAt)}</Td>
+                <Td>
+                  <Badge tone={c.applied ? 'success' : 'neutral'}>
+                    {c.applied ? MESSAGES.appliedBadge : MESSAGES.pendingBadge}
+                  </Badge>
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+      {canApply && pending.length > 0 && !reviewing && (
+        <Button variant="primary" size="sm" onClick={() => setReviewing(true)}>
+          {MESSAGES.reviewApply}
+        </Button>
+      )}
+      {canApply && reviewing && pending.length > 0 && (
+        <div className="space-y-3">
+          <pre
+            aria-label="SQL to apply"
+            tabIndex={0}
+            className="max-h-80 overflow-auto rounded-md border bg-muted p-3 font-mono text-xs text-foreground"
+          >
+            {pending.map((c) => `-- ${c.number}: ${c.name}\n${c.statements}`).join('\n\n')}
+          </pre>
+          <FormError error={apply.error} />
+          <div className="flex gap-2">
+            <Button
+              variant="primary"
+              size="sm"
+              loading={apply.isPending}
+              onClick={() =>
+                apply.mutate(pending.at(-1)!.number, {
+                  onSuccess: () => {
+                    toast.success(MESSAGES.applied)
+                    setReviewing(false)
+                  },
+                })
+              }
+            >
+              {MESSAGES.applyConfirm(pending.length)}
+            </Button>
+            <Button variant="default" size="sm" onClick={() => setReviewing(false)}>
+              {MESSAGES.cancel}
+            </Button>
+          </div>
+        </div>
+      )}
     </Section>
   )
 }

@@ -48,4 +48,22 @@ export const BACKUPS_MESSAGES = {
   keep: 'Remove the previous cluster',
   keepDone: 'The previous cluster was removed',
   onlyAdmins: 'Only Owners and Administrators back up, download and restore.',
+  branchesTitle: 'Branches',
+  branchesDetail:
+    'A branch is a new project made from this one’s latest backup and WAL: change its schema there, then apply the changes here after reviewing their SQL.',
+  branchName: 'Name of the branch',
+  createBranch: 'Create branch',
+  branchStarted: 'Branch started',
+  noBranches: 'No branch yet.',
+  branchOf: 'This project is a branch of',
+  changesTitle: 'Schema changes on this branch',
+  changesDetail:
+    'Every change made from the dashboard since the branch was made (its migration history). Applying runs them on the parent in one transaction: all or nothing.',
+  noChanges: 'No schema change on this branch yet.',
+  reviewApply: 'Review and apply to the parent',
+  applyConfirm: (n: number) => `Apply ${n === 1 ? 'this change' : `these ${n} changes`} to the parent`,
+  applied: 'Applied to the parent',
+  appliedBadge: 'applied',
+  pendingBadge: 'not applied',
+  cancel: 'Cancel',
 } as const

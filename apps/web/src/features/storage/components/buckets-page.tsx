@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Archive, MoreHorizontal, Plus } from 'lucide-react'
-import type { Bucket } from '@basalt/contracts'
+import { BRANCH_STORAGE_MESSAGE, type Bucket } from '@basalt/contracts'
 import { usePermission } from '../../../project/use-permission'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
@@ -43,6 +43,10 @@ export function BucketsPage({ projectRef }: { projectRef: string }) {
       <PageHeader title={M.bucketsTitle} description={M.bucketsDescription} actions={newButton} />
       {buckets.isPending ? (
         <SkeletonList rows={4} />
+      ) : buckets.isError && buckets.error.message === BRANCH_STORAGE_MESSAGE ? (
+        <p role="alert" className="rounded-lg border px-4 py-3 text-sm">
+          {BRANCH_STORAGE_MESSAGE}
+        </p>
       ) : buckets.isError ? (
         <div role="alert" className="rounded-lg border border-destructive/40 px-4 py-3 text-sm">
           <p className="font-medium">{M.fetchBucketsFailed}</p>
