@@ -292,6 +292,7 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
     routes: [
       { path: 'storage/buckets', lazy: () => storage().then((m) => ({ Component: m.BucketsRoute })) },
       { path: 'storage/buckets/:bucketId', lazy: () => storage().then((m) => ({ Component: m.ExplorerRoute })) },
+      { path: 'storage/policies', lazy: () => policies().then((m) => ({ Component: m.StoragePoliciesRoute })) },
     ],
   },
   {

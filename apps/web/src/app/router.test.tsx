@@ -42,11 +42,11 @@ describe('router', () => {
       'GET /api/auth/session': { body: testSession() },
       'GET /api/projects/abc': { body: testProject({ ref: 'abc' }) },
     })
-    renderRoutes(routes, ['/project/abc/storage/policies'])
-    expect(await screen.findByRole('heading', { name: 'Policies' })).toBeInTheDocument()
+    renderRoutes(routes, ['/project/abc/auth/providers'])
+    expect(await screen.findByRole('heading', { name: 'Providers' })).toBeInTheDocument()
     expect(screen.getByText(UI_MESSAGES.notAvailable)).toBeInTheDocument()
-    const areaMenu = screen.getByRole('navigation', { name: 'Storage menu' })
-    expect(within(areaMenu).getByRole('link', { name: 'Policies' })).toHaveAttribute('aria-current', 'page')
+    const areaMenu = screen.getByRole('navigation', { name: 'Auth menu' })
+    expect(within(areaMenu).getByRole('link', { name: 'Providers' })).toHaveAttribute('aria-current', 'page')
   })
 
   it('shows the no-access page for logs without analytics read', async () => {

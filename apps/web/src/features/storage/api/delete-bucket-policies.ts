@@ -1,17 +1,10 @@
 import { z } from 'zod'
-import { pgPolicySchema, type PgPolicy } from '@basalt/contracts'
+import { pgPolicySchema } from '@basalt/contracts'
 import { api } from '../../../lib/api-client'
 import { pgMetaPath } from '../../../project/pg-meta/pg-meta-path'
+import { policyBucket } from '../../../project/storage/policy-bucket'
 
-/**
- * The bucket a storage policy is for, from its `bucket_id = '…'` condition (spec 3 §3 "Derived bucket"); null
- * when it names none. Postgres shows the condition as `(bucket_id = 'avatars'::text)`.
- */
-export function policyBucket(policy: Pick<PgPolicy, 'definition' | 'check'>): string | null {
-  const text = `${policy.definition ?? ''} ${policy.check ?? ''}`
-  const match = /bucket_id\s*=\s*'((?:[^']|'')*)'/.exec(text)
-  return match ? match[1]!.replace(/''/g, "'") : null
-}
+export { policyBucket }
 
 /**
  * After a bucket's deletion (spec 3 §4): its policies on storage.objects are deleted, through the policies
