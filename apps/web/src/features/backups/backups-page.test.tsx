@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { BACKUPS_ATTACHED_MESSAGE, permissionsOf, type BackupsOverview } from '@basalt/contracts'
+import { BACKUPS_ATTACHED_MESSAGE, permissionsOf, type BackupsOverview, type BranchDetail } from '@basalt/contracts'
 import { mockFetch, renderWithProviders, testProject } from '../../test/helpers'
 import { BackupsPage } from './backups-page'
 import { BACKUPS_MESSAGES as M } from './messages'
@@ -116,5 +116,69 @@ describe('BackupsPage', () => {
     renderWithProviders(<BackupsPage project={owner} />)
     expect(await screen.findByText(BACKUPS_ATTACHED_MESSAGE)).toBeInTheDocument()
     expect(screen.queryByRole('button')).toBeNull()
+  })
+
+  it('makes a branch of a project and lists its branches', async () => {
+    const { calls } = mockFetch({
+      [`GET ${BACKUPS}`]: { body: overview() },
+      ['GET /api/projects/abc/branches']: { body: [] },
+      ['POST /api/projects/abc/branches']: { status: 403, body: { code: 'forbidden', message: 'Not allowed' } },
+    })
+    renderWithProviders(<BackupsPage project={owner} />)
+    expect(await screen.findByText(M.noBranches)).toBeInTheDocument()
+    const name = screen.getByLabelText(M.branchName)
+    await userEvent.clear(name)
+    await userEvent.type(name, 'Preview')
+    await userEvent.click(screen.getByRole('button', { name: M.createBranch }))
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Preview' })
+    expect(await screen.findByText('Not allowed')).toBeInTheDocument()
+  })
+
+  it('on a branch, shows the SQL of the changes not applied yet before applying them to the parent', async () => {
+    const branch = testProject({ ref: 'brn', name: 'Preview', parentProjectRef: 'abc' })
+    const detail: BranchDetail = {
+      ref: 'brn',
+      name: 'Preview',
+      status: 'active_healthy',
+      parentRef: 'abc',
+      createdAt: '2026-11-27T01:00:00.000Z',
+      appliedThrough: 1,
+      changes: [
+        {
+          number: 1,
+          name: 'table_create_a',
+          statements: 'CREATE TABLE a ();',
+          author: 'o@x',
+          createdAt: '2026-11-27T01:01:00.000Z',
+          applied: true,
+        },
+        {
+          number: 2,
+          name: 'column_add_price',
+          statements: 'ALTER TABLE public.items ADD COLUMN price numeric;',
+          author: 'o@x',
+          createdAt: '2026-11-27T01:02:00.000Z',
+          applied: false,
+        },
+      ],
+    }
+    const { calls } = mockFetch({
+      ['GET /api/projects/brn/backups']: { body: overview() },
+      ['GET /api/projects/abc/branches/brn']: { body: detail },
+      ['POST /api/projects/abc/branches/brn/apply']: {
+        status: 400,
+        body: { code: 'bad_request', message: 'column "price" of relation "items" already exists' },
+      },
+    })
+    renderWithProviders(<BackupsPage project={branch} />)
+    const table = await screen.findByRole('table', { name: M.changesTitle })
+    expect(within(table).getAllByRole('row')).toHaveLength(3)
+    await userEvent.click(screen.getByRole('button', { name: M.reviewApply }))
+    const sql = screen.getByLabelText('SQL to apply')
+    expect(sql.textContent).toContain('ADD COLUMN price')
+    expect(sql.textContent).not.toContain('CREATE TABLE a')
+    await userEvent.click(screen.getByRole('button', { name: M.applyConfirm(1) }))
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ through: 2 })
+    expect(await screen.findByText('column "price" of relation "items" already exists')).toBeInTheDocument()
   })
 })
