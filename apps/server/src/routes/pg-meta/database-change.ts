@@ -36,8 +36,8 @@ export interface ChangeRecord<T> {
 }
 
 /**
- * Runs a schema change in one transaction; when it committed, audits it and records what it ran as a
- * migration.
+ * Runs a schema change in one transaction; when it committed, audits it with the SQL it ran and records
+ * that SQL as a migration.
  *
  * @example
  *   reply.result(await runChange(req, (c) => createPublication(c, req.body), { action: 'database.publication.create', target: (p) => p.name }), 201)
@@ -48,21 +48,21 @@ export async function runChange<T>(
   record: ChangeRecord<T>,
 ): Promise<Result<T>> {
   const ran: string[] = []
-  const result = await auditChange(
-    req,
-    await req.project.ddl((client) => run(recordingClient(client, ran))),
-    record.action,
-    record.target,
-    record.details,
-  )
-  if (result.ok) {
-    const actor = actorOf(req)
-    await recordMigration(req.server.platform.db, {
-      projectId: req.projectAccess!.project.id,
-      name: migrationName(record.action, record.target(result.data)),
-      statements: await migrationStatements(ran),
-      author: { id: actor.id, email: actor.email },
-    })
-  }
+  const result = await req.project.ddl((client) => run(recordingClient(client, ran)))
+  if (!result.ok) return result
+  // What ran, as the migration records it (passwords and user mappings' credentials left out): the audit
+  // entry holds the same SQL.
+  const statements = await migrationStatements(ran)
+  await auditChange(req, result, record.action, record.target, {
+    ...record.details,
+    sql: statements.join('\n\n'),
+  })
+  const actor = actorOf(req)
+  await recordMigration(req.server.platform.db, {
+    projectId: req.projectAccess!.project.id,
+    name: migrationName(record.action, record.target(result.data)),
+    statements,
+    author: { id: actor.id, email: actor.email },
+  })
   return result
 }
