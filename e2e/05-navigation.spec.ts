@@ -82,7 +82,15 @@ const AREAS: Area[] = [
     label: 'API docs',
     path: 'api',
     title: 'API docs',
-    entries: ['Introduction', 'Authentication', 'User management', 'Tables and views', 'Stored procedures', 'GraphiQL'],
+    entries: [
+      'Introduction',
+      'Authentication',
+      'User management',
+      'Tables and views',
+      'Stored procedures',
+      'Storage',
+      'GraphiQL',
+    ],
   },
   { label: 'Reports', path: 'reports', title: 'Reports', entries: ['API', 'Storage', 'Database', 'Query performance'] },
   {

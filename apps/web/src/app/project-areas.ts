@@ -129,6 +129,7 @@ const API_PAGE_TITLES: Record<string, string> = {
   users: 'User management',
   'tables-intro': 'Tables and views',
   'rpc-intro': 'Stored procedures',
+  storage: 'Storage',
 }
 
 const tableEditor = () => import('../features/table-editor/routes')
@@ -350,7 +351,11 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
       },
       {
         title: 'Resources',
-        entries: [entry('Tables and views', 'api?page=tables-intro'), entry('Stored procedures', 'api?page=rpc-intro')],
+        entries: [
+          entry('Tables and views', 'api?page=tables-intro'),
+          entry('Stored procedures', 'api?page=rpc-intro'),
+          entry('Storage', 'api?page=storage'),
+        ],
       },
       { title: 'GraphQL', entries: [entry('GraphiQL', 'api/graphiql')] },
     ],
@@ -363,6 +368,7 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
       if (search.get('rpc')) return { kind: 'page', area: 'api', title: `API docs: ${search.get('rpc')}` }
       return { kind: 'page', area: 'api', title: 'API docs' }
     },
+    routes: [{ path: 'api', lazy: () => import('./api-docs-route').then((m) => ({ Component: m.ApiDocsRoute })) }],
   },
   {
     key: 'reports',

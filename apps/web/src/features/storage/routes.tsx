@@ -2,6 +2,7 @@ import { useParams } from 'react-router'
 import { useProject } from '../../project/use-project'
 import { BucketsPage } from './components/buckets-page'
 import { ExplorerPage } from './components/explorer-page'
+import { StorageApiDocsPage } from './components/storage-api-docs-page'
 import { StorageSettingsPage } from './components/storage-settings-page'
 
 /** Storage › Buckets (the areas table loads this module for /project/{ref}/storage/buckets). */
@@ -21,4 +22,10 @@ export function ExplorerRoute() {
 export function StorageSettingsRoute() {
   const { project } = useProject()
   return <StorageSettingsPage project={project} />
+}
+
+/** API docs › Storage (`/project/{ref}/api?page=storage`). */
+export function StorageApiDocsRoute() {
+  const { project } = useProject()
+  return <StorageApiDocsPage project={project} />
 }

@@ -1,20 +1,15 @@
-import { useId, useState, type ReactNode } from 'react'
-import { Eye, EyeOff, RefreshCw } from 'lucide-react'
+import { useState } from 'react'
+import { RefreshCw } from 'lucide-react'
 import { toast } from 'sonner'
-import { PROJECT_API_MESSAGES as MESSAGES, type ProjectApiSecret, type ProjectDetail } from '@basalt/contracts'
+import { PROJECT_API_MESSAGES as MESSAGES, type ProjectDetail } from '@basalt/contracts'
 import { PageContainer, PageHeader } from '../../../ui/page-header'
 import { Section } from '../../../ui/card'
-import { Input } from '../../../ui/input'
 import { Button } from '../../../ui/button'
-import { Spinner } from '../../../ui/spinner'
-import { CopyButton } from '../../../ui/copy-button'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { ErrorState } from '../../../ui/empty-state'
-import { FormError } from '../../../ui/form-error'
 import { Skeleton } from '../../../ui/skeleton'
-import { useProjectApiSettings, useRevealProjectApiSecret, useRollProjectJwtSecret } from '../api/project-api-settings'
-
-const MASK = '****************************************'
+import { SecretField, ValueField } from '../../../project/api-key-fields'
+import { useProjectApiSettings, useRollProjectJwtSecret } from '../../../project/project-api-settings'
 
 /**
  * Settings › API: the project URL and Storage API base, the anon key, and — revealed on request by Owners and
@@ -72,99 +67,6 @@ export function ApiSettingsPage({ project }: { project: ProjectDetail }) {
         </div>
       )}
     </PageContainer>
-  )
-}
-
-function FieldRow({ label, htmlFor, children }: { label: string; htmlFor: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1.5 sm:grid-cols-[12rem_1fr] sm:items-start sm:gap-4">
-      <label htmlFor={htmlFor} className="text-sm font-medium sm:pt-2">
-        {label}
-      </label>
-      <div className="min-w-0 space-y-1.5">{children}</div>
-    </div>
-  )
-}
-
-function ValueField({ label, value, hint }: { label: string; value: string; hint: string }) {
-  const id = useId()
-  return (
-    <FieldRow label={label} htmlFor={id}>
-      <div className="flex items-center gap-2">
-        <Input
-          id={id}
-          readOnly
-          value={value}
-          aria-describedby={`${id}-hint`}
-          onFocus={(e) => e.currentTarget.select()}
-          className="bg-muted font-mono text-xs"
-        />
-        <CopyButton value={value} name={`Copy ${label}`} />
-      </div>
-      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {hint}
-      </p>
-    </FieldRow>
-  )
-}
-
-/** A secret shown as a mask until an Owner or Administrator reveals it (each reveal is audited). */
-function SecretField(props: {
-  projectRef: string
-  secret: ProjectApiSecret
-  label: string
-  hint: string
-  canReveal: boolean
-  /** Changes when the secret is rolled: a value revealed before is forgotten. */
-  version: string
-}) {
-  const id = useId()
-  const reveal = useRevealProjectApiSecret(props.projectRef)
-  const [revealedFor, setRevealedFor] = useState<string | null>(null)
-  const value = revealedFor === props.version ? reveal.data?.value : undefined
-  return (
-    <FieldRow label={props.label} htmlFor={id}>
-      <div className="flex items-center gap-2">
-        <Input
-          id={id}
-          readOnly
-          type={value === undefined ? 'password' : 'text'}
-          autoComplete="off"
-          value={value ?? MASK}
-          aria-describedby={`${id}-hint`}
-          onFocus={(e) => e.currentTarget.select()}
-          className="bg-muted font-mono text-xs"
-        />
-        {value !== undefined && <CopyButton value={value} name={`Copy ${props.label}`} />}
-        {props.canReveal && (
-          <Button
-            size="sm"
-            aria-busy={reveal.isPending || undefined}
-            onClick={() => {
-              if (value !== undefined) {
-                reveal.reset()
-                setRevealedFor(null)
-              } else if (!reveal.isPending) {
-                reveal.mutate(props.secret, { onSuccess: () => setRevealedFor(props.version) })
-              }
-            }}
-          >
-            {reveal.isPending ? (
-              <Spinner size={14} />
-            ) : value === undefined ? (
-              <Eye className="size-3.5" aria-hidden />
-            ) : (
-              <EyeOff className="size-3.5" aria-hidden />
-            )}
-            {value === undefined ? MESSAGES.reveal : MESSAGES.hide}
-          </Button>
-        )}
-      </div>
-      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {props.canReveal ? props.hint : `${props.hint} ${MESSAGES.revealOnlyAdmins}.`}
-      </p>
-      <FormError error={reveal.error} />
-    </FieldRow>
   )
 }
 

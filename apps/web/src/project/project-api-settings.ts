@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { projectApiSecretSchema, projectApiSettingsSchema, type ProjectApiSecret } from '@basalt/contracts'
-import { api } from '../../../lib/api-client'
-import { queryKeys } from '../../../lib/query-keys'
+import { api } from '../lib/api-client'
+import { queryKeys } from '../lib/query-keys'
 
 /**
  * Settings › API (issue 25, point 1): the project URL, the Storage API base and the anon key for every member;
