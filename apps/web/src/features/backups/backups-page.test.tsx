@@ -181,4 +181,36 @@ describe('BackupsPage', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ through: 2 })
     expect(await screen.findByText('column "price" of relation "items" already exists')).toBeInTheDocument()
   })
+
+  it('restores to just before a statement chosen from the SQL editor’s history', async () => {
+    const { calls } = mockFetch({
+      [`GET ${BACKUPS}`]: { body: overview() },
+      ['GET /api/platform/pg-meta/abc/query/history']: {
+        body: {
+          more: false,
+          runs: [
+            {
+              id: '22222222-2222-4222-8222-222222222222',
+              query: 'drop table public.orders',
+              role: 'admin',
+              userId: null,
+              status: 'success',
+              startedAt: '2026-11-26T12:00:00.500Z',
+              durationMs: 3,
+              rows: 0,
+              statementCount: 1,
+              error: null,
+            },
+          ],
+        },
+      },
+      ['POST /api/projects/abc/restores']: { status: 400, body: { code: 'bad_request', message: 'stop here' } },
+    })
+    renderWithProviders(<BackupsPage project={owner} />)
+    const select = await screen.findByLabelText(M.beforeRunLabel)
+    await screen.findByRole('option', { name: /drop table public\.orders/ })
+    await userEvent.selectOptions(select, '22222222-2222-4222-8222-222222222222')
+    await userEvent.click(screen.getByRole('button', { name: M.restore }))
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ targetTime: '2026-11-26T12:00:00.499Z' })
+  })
 })

@@ -27,6 +27,7 @@ import {
   useKeepRestore,
   useRestore,
 } from './api'
+import { useQueryHistory } from '../sql-editor/api/get-query-history'
 import { BACKUPS_MESSAGES as MESSAGES } from './messages'
 
 type Available = Extract<BackupsOverview, { available: true }>
@@ -115,11 +116,22 @@ function RecoverySection({
   const [name, setName] = useState(`${project.name} (restored)`.slice(0, 64))
   const [confirm, setConfirm] = useState('')
   const [restoredInto, setRestoredInto] = useState<string | null>(null)
+  const [beforeRun, setBeforeRun] = useState('')
   const w = data.window
+  const history = useQueryHistory(project.ref, '', !!w && canUpdate)
+  // Runs inside the window: a restore "just before" one goes to its start less a millisecond.
+  const runs = (history.data?.pages.flatMap((pg) => pg.runs) ?? []).filter(
+    (r) => w && r.startedAt > w.earliest && r.startedAt <= w.latest,
+  )
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    const targetTime = latest || !target ? null : new Date(target).toISOString()
+    const run = runs.find((r) => r.id === beforeRun)
+    const targetTime = run
+      ? new Date(new Date(run.startedAt).getTime() - 1).toISOString()
+      : latest || !target
+        ? null
+        : new Date(target).toISOString()
     restore.mutate(
       { mode, targetTime, ...(mode === 'new_project' ? { name } : { confirm }) },
       {
@@ -150,10 +162,31 @@ function RecoverySection({
       {w && canUpdate && (
         <form noValidate aria-label={MESSAGES.windowTitle} className="space-y-4" onSubmit={submit}>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={latest} onChange={(e) => setLatest(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={latest && !beforeRun}
+              disabled={!!beforeRun}
+              onChange={(e) => setLatest(e.target.checked)}
+            />
             {MESSAGES.latestOption}
           </label>
-          {!latest && (
+          {runs.length > 0 && (
+            <FormField label={MESSAGES.beforeRunLabel}>
+              <select
+                className="h-9 w-full rounded-md border bg-background px-2 text-sm text-foreground"
+                value={beforeRun}
+                onChange={(e) => setBeforeRun(e.target.value)}
+              >
+                <option value="">{MESSAGES.beforeRunNone}</option>
+                {runs.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {`${formatPrecise(r.startedAt)} — ${r.query.replace(/\s+/g, ' ').slice(0, 80)}`}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          )}
+          {!latest && !beforeRun && (
             <FormField label={MESSAGES.targetLabel}>
               <Input
                 type="datetime-local"

@@ -10,6 +10,8 @@ export const BACKUPS_MESSAGES = {
   earliest: 'Earliest point',
   latest: 'Latest point',
   targetLabel: 'Restore to (your local time)',
+  beforeRunLabel: 'Or just before a statement you ran in the SQL editor',
+  beforeRunNone: 'No statement: the point above',
   latestOption: 'The latest point (the last committed transaction)',
   modeLabel: 'Restore into',
   newProject: 'A new project',
