@@ -5,10 +5,12 @@ import {
   branchDetailSchema,
   projectSchema,
   restoreSchema,
+  sqlHistorySchema,
   type RestoreBody,
 } from '@basalt/contracts'
 import { z } from 'zod'
 import { api } from '../../lib/api-client'
+import { pgMetaPath } from '../../project/pg-meta/pg-meta-path'
 
 const enc = encodeURIComponent
 export const backupsQueryKey = (ref: string) => ['projects', ref, 'backups'] as const
@@ -110,5 +112,14 @@ export function useApplyBranch(parentRef: string, ref: string) {
         schema: branchDetailSchema,
       }),
     onSuccess: (data) => client.setQueryData(['projects', parentRef, 'branches', ref], data),
+  })
+}
+
+/** The member's latest SQL editor runs (…/query/history), for "just before a statement". */
+export function useRecentRuns(ref: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['projects', ref, 'backups', 'recent-runs'],
+    queryFn: ({ signal }) => api(pgMetaPath(ref, 'query/history', { limit: 50 }), { schema: sqlHistorySchema, signal }),
+    enabled,
   })
 }

@@ -25,9 +25,9 @@ import {
   useBranches,
   useCreateBranch,
   useKeepRestore,
+  useRecentRuns,
   useRestore,
 } from './api'
-import { useQueryHistory } from '../sql-editor/api/get-query-history'
 import { BACKUPS_MESSAGES as MESSAGES } from './messages'
 
 type Available = Extract<BackupsOverview, { available: true }>
@@ -118,11 +118,9 @@ function RecoverySection({
   const [restoredInto, setRestoredInto] = useState<string | null>(null)
   const [beforeRun, setBeforeRun] = useState('')
   const w = data.window
-  const history = useQueryHistory(project.ref, '', !!w && canUpdate)
+  const history = useRecentRuns(project.ref, !!w && canUpdate)
   // Runs inside the window: a restore "just before" one goes to its start less a millisecond.
-  const runs = (history.data?.pages.flatMap((pg) => pg.runs) ?? []).filter(
-    (r) => w && r.startedAt > w.earliest && r.startedAt <= w.latest,
-  )
+  const runs = (history.data?.runs ?? []).filter((r) => w && r.startedAt > w.earliest && r.startedAt <= w.latest)
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
