@@ -9,7 +9,7 @@
 //    queries through POST …/analytics/logs/query as a member runs them (log reader role, views, cursor):
 //    median of 5 runs each, warm.
 import { maintainLogs } from '@basalt/server/src/logs/retention.ts'
-import { inProcessProject, ms, stats } from './in-process.ts'
+import { inProcessProject, ms, stats, type InProcessProject } from './in-process.ts'
 import type { Report } from './table-editor.ts'
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 500)
@@ -104,7 +104,12 @@ export async function logsBench(report: Report): Promise<void> {
       ],
       ['slowest 50', 'select * from edge_logs order by duration_ms desc limit 50'],
       ['text search', "select * from edge_logs where member ilike '%member3%' order by timestamp desc limit 100"],
+      [
+        'text search matching nothing (every line read)',
+        "select * from edge_logs where member ilike '%nobody%' order by timestamp desc limit 100",
+      ],
     ]
+    if (process.env.BENCH_EXPLAIN) await explainAll(p, queries, start, end)
     for (const [name, sql] of queries) {
       const times: number[] = []
       for (let i = 0; i < 6; i++) {
@@ -127,5 +132,32 @@ export async function logsBench(report: Report): Promise<void> {
     }
   } finally {
     await p.close()
+  }
+}
+
+/**
+ * BENCH_EXPLAIN=1: each query's plan as the project's log reader runs it (its role as session_user, its range
+ * written for the backend as LogReaders writes it), printed to stderr before the timings.
+ */
+async function explainAll(p: InProcessProject, queries: Array<[string, string]>, start: string, end: string) {
+  await p.app.logs.readers.ensure(p.ref)
+  const role = p.app.logs.readers.roleOf(p.ref)
+  const client = await p.platformDb.connect()
+  try {
+    await client.query(
+      `insert into basalt_logs.reader_sessions (pid, role_name, project_ref, from_ts, to_ts)
+       values (pg_backend_pid(), $1, $2, $3, $4) on conflict (pid) do update set role_name = excluded.role_name,
+         project_ref = excluded.project_ref, from_ts = excluded.from_ts, to_ts = excluded.to_ts`,
+      [role, p.ref, start, end],
+    )
+    await client.query(`set session authorization ${client.escapeIdentifier(role)}`)
+    await client.query('set search_path = basalt_log_sources')
+    for (const [name, sql] of queries) {
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`)
+      process.stderr.write(`\n== ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n`)
+    }
+  } finally {
+    await client.query('reset session authorization').catch(() => {})
+    client.release()
   }
 }

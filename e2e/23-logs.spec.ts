@@ -82,6 +82,25 @@ test('a failing request and a failing statement are found in the logs explorer, 
   await expect(grid.getByRole('gridcell', { name: '42P01' }).first()).toBeVisible()
   await screenshot(page, '22-logs-explorer-sql')
 
+  // Typing in the Log query editor completes the log sources, then their columns (words the text does not
+  // hold yet, so they come from the explorer's completion, not from Monaco's words of the document).
+  const logQuery = page.getByRole('textbox', { name: 'Log query' })
+  const suggestions = main.locator('.monaco-editor .suggest-widget')
+  await logQuery.focus()
+  await page.keyboard.press('ControlOrMeta+A')
+  // What leads up to the word is inserted whole (typed keys race Monaco's suggestions on a loaded machine).
+  await page.keyboard.insertText('select * from ')
+  await page.keyboard.type('edge_l')
+  await expect(suggestions.getByRole('option', { name: /edge_logs/ })).toBeVisible()
+  await page.keyboard.press('Enter')
+  await page.keyboard.insertText(' where ')
+  await page.keyboard.type('statu')
+  await expect(suggestions.getByRole('option', { name: /status/ })).toBeVisible()
+  await page.keyboard.press('Enter')
+  await page.keyboard.insertText(' >= 400')
+  await expect(main.locator('.monaco-editor .view-lines')).toContainText('select * from edge_logs where status >= 400')
+  await screenshot(page, '22-logs-explorer-completion')
+
   // SQL that leaves its sources is refused with Postgres' own sentence.
   await page.goto(`/project/${ref}/logs/explorer?q=${encodeURIComponent('select * from basalt.users')}`)
   await expect(main.getByText('permission denied for schema basalt')).toBeVisible({ timeout: 30_000 })
