@@ -109,7 +109,8 @@ const CONNECT_TIMEOUT_MS = 5_000
  * `public.hashtext(text)` is not considered: CVE-2018-1058), no trigger a member made fires on a table the
  * superuser writes (only `ENABLE ALWAYS` triggers fire in replica mode, and only a table's owner may mark
  * one so), no role or library is taken on at login, and no timeout or read-only default of the database's
- * cuts a bring-up short. docs/isolation.md, "Basalt's own superuser sessions".
+ * cuts a bring-up short, and no statement of Basalt's is logged with its text (docs/logs.md). docs/isolation.md,
+ * "Basalt's own superuser sessions".
  */
 export function superuserSessionOptions(user: string): string {
   const settings: [string, string][] = [
@@ -122,6 +123,9 @@ export function superuserSessionOptions(user: string): string {
     ['statement_timeout', '0'],
     ['lock_timeout', '0'],
     ['idle_in_transaction_session_timeout', '0'],
+    // A statement of Basalt's that fails is not written to the server's log with its text: it may carry a
+    // role's password, and a project's Postgres log is read by every member with the logs permission.
+    ['log_min_error_statement', 'panic'],
   ]
   // In startup options a space separates arguments; a backslash keeps one (and itself) in a value.
   return settings.map(([k, v]) => `-c ${k}=${v.replace(/[\\ ]/g, (c) => '\\' + c)}`).join(' ')

@@ -3,6 +3,7 @@ import { LOG_QUERY_MAX_ROWS, LOG_QUERY_MESSAGES, type LogQueryResult } from '@ba
 import { Agent, createProjectApp, waitForProject, type Agent as AgentType } from '../../test/platform-app.ts'
 import { insertApiLog } from '../logs/api-log.ts'
 import { maintainLogs } from '../logs/retention.ts'
+import { withSuperuser } from '../db/project-databases.ts'
 
 /**
  * The logs on a project of its own cluster (jsonlog collected), with the API log of the test's own requests,
@@ -169,6 +170,27 @@ describe('logs', () => {
               (select string_agg(s::text, ' ') from pg_stats s)`,
     )
     expect(JSON.stringify(catalogs)).not.toContain(otherRef)
+  })
+
+  it("does not log the text of Basalt's own failing statements, which may carry a password", async () => {
+    const { rows } = await p.t.db.query('select * from basalt.projects where ref = $1', [p.ref])
+    const url = p.t.projectDatabases.superuserUrl(rows[0])
+    // As Basalt sets a role's password: a statement that fails, with a secret in it.
+    await withSuperuser(url, (c) =>
+      c.query(`alter role role_that_is_not_there with password 'j27-secret-in-a-statement'`),
+    ).catch(() => {})
+    // A member's failing statement, written after it, is logged with its text.
+    await p.database.query('select * from j27_after_the_secret').catch(() => {})
+    let lines: unknown[][] = []
+    for (let i = 0; i < 100 && !JSON.stringify(lines).includes('j27_after_the_secret'); i++) {
+      await p.t.app.logs.collectNow()
+      lines = await rowsOf(
+        `select message, statement from postgres_logs where timestamp > now() - interval '5 minutes'`,
+      )
+      if (!JSON.stringify(lines).includes('j27_after_the_secret')) await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(lines).toContainEqual(['role "role_that_is_not_there" does not exist', null])
+    expect(JSON.stringify(lines)).not.toContain('j27-secret-in-a-statement')
   })
 
   it('bounds a log query in rows, range and time', async () => {
