@@ -21,7 +21,7 @@ import { FormField } from '../../../ui/form-field'
 import { Input, NativeSelect } from '../../../ui/input'
 import { SidePanel } from '../../../ui/side-panel'
 import { Spinner } from '../../../ui/spinner'
-import { Table, TBody, Td, Th, THead, Tr } from '../../../ui/table'
+import { Table, TBody, THead, Tr } from '../../../ui/table'
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links'
 import { SHARE_LINK_UI as M } from '../share-link-messages'
 
@@ -168,6 +168,10 @@ export function CreateShareLinkDialog({
   )
 }
 
+/** Narrower cells than the table's own, so that the links fit the side panel. */
+const HEAD = 'px-3 py-2 font-medium'
+const CELL = 'px-3 py-2.5 align-middle'
+
 const STATE_TONE: Record<ShareLinkState, BadgeTone> = {
   active: 'success',
   expired: 'neutral',
@@ -177,7 +181,7 @@ const STATE_TONE: Record<ShareLinkState, BadgeTone> = {
 
 /**
  * The bucket's 'Share links' view: every link with its downloads, for every member; Revoke only for members
- * who may write storage (the server refuses the others too).
+ * who may write storage, on links still active (the server refuses the others' revocations too).
  */
 export function ShareLinksPanel({
   projectRef,
@@ -215,41 +219,51 @@ export function ShareLinksPanel({
         <Table label={M.panelButton}>
           <THead>
             <Tr>
-              <Th>{M.file}</Th>
-              <Th>{M.expires}</Th>
-              <Th>{M.downloads}</Th>
-              <Th>{M.status}</Th>
-              <Th>
+              <th scope="col" className={HEAD}>
+                {M.file}
+              </th>
+              <th scope="col" className={HEAD}>
+                {M.expires}
+              </th>
+              <th scope="col" className={HEAD}>
+                {M.downloads}
+              </th>
+              <th scope="col" className={HEAD}>
+                {M.status}
+              </th>
+              <th scope="col" className={HEAD}>
                 <span className="sr-only">{M.actions}</span>
-              </Th>
+              </th>
             </Tr>
           </THead>
           <TBody>
             {links.data.map((link) => (
               <Tr key={link.id}>
-                <Td className="max-w-56">
+                <td className={`${CELL} max-w-48`}>
                   <div className="truncate font-medium" title={link.path}>
                     {link.path}
                   </div>
                   <div className="text-xs text-muted-foreground">
                     {link.createdBy ?? ''} · {formatDateTime(link.createdAt)}
                   </div>
-                </Td>
-                <Td className="whitespace-nowrap">{formatDateTime(link.expiresAt)}</Td>
-                <Td className="whitespace-nowrap tabular-nums">{M.downloadsOf(link.downloads, link.maxDownloads)}</Td>
-                <Td>
+                </td>
+                <td className={`${CELL} whitespace-nowrap`}>{formatDateTime(link.expiresAt)}</td>
+                <td className={`${CELL} whitespace-nowrap tabular-nums`}>
+                  {M.downloadsOf(link.downloads, link.maxDownloads)}
+                </td>
+                <td className={CELL}>
                   <div className="flex flex-wrap gap-1">
                     <Badge tone={STATE_TONE[link.state]}>{M.states[link.state]}</Badge>
                     {link.hasPassword && <Badge>{M.withPassword}</Badge>}
                   </div>
-                </Td>
-                <Td className="text-right">
-                  {canWrite && link.state !== 'revoked' && (
+                </td>
+                <td className={`${CELL} text-right`}>
+                  {canWrite && link.state === 'active' && (
                     <Button size="sm" aria-label={M.revokeFor(nameOf(link))} onClick={() => setRevoking(link)}>
                       {M.revoke}
                     </Button>
                   )}
-                </Td>
+                </td>
               </Tr>
             ))}
           </TBody>
