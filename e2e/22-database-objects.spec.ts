@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import { expect as baseExpect, signIn, test } from './support/fixtures'
 import { expectAccessible } from './support/accessibility'
-import { OWNER, expectNoErrorPage, projectDatabase, screenshot, type Person } from './support/journey'
+import { OWNER, expectNoErrorPage, projectDatabase, screenshot, screenshotDark, type Person } from './support/journey'
 
 const ref = 'default'
 // The diagram's layout and React Flow's first render take seconds on a machine running other journeys.
@@ -46,9 +46,12 @@ test.beforeAll(async ({ platform }) => {
     drop type if exists public.j22_mood;
     create type public.j22_mood as enum ('sad', 'ok');
   `)
+  // postgres_fdw is the cluster superuser's to create and drop (the admin role may not).
+  await query('reset role; drop extension if exists postgres_fdw cascade')
 })
 test.afterAll(async () => {
   await query(`drop role if exists ${ROLE}`)
+  await query('reset role; drop extension if exists postgres_fdw cascade')
 })
 
 test('the owner changes schemas, extensions, roles, indexes, publications and enums, and downloads the migrations', async ({
@@ -78,6 +81,13 @@ test('the owner changes schemas, extensions, roles, indexes, publications and en
   await page.getByRole('button', { name: 'Export SVG' }).click()
   const svg = await readFile((await (await download).path())!, 'utf8')
   expect(svg).toContain('>orders</text>')
+  // The PNG export: a PNG file (its signature), of a real picture's size.
+  const pngDownload = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export PNG' }).click()
+  const png = await readFile((await (await pngDownload).path())!)
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  expect(png.length).toBeGreaterThan(10_000)
+  await screenshotDark(page, '22-schema-diagram-dark')
 
   // Extensions: citext enabled into the extensions schema, then disabled after typing its name.
   await page.goto(`/project/${ref}/database/extensions?search=citext`)
@@ -87,6 +97,42 @@ test('the owner changes schemas, extensions, roles, indexes, publications and en
   await page.goto(`/project/${ref}/database/extensions?search=postgres_fdw`)
   await expect(page.getByLabel(/superuser only: Only a superuser may create this extension/)).toBeVisible()
   await expectAccessible(page)
+  await page.goto(`/project/${ref}/database/extensions?search=citext`)
+
+  // Wrappers: postgres_fdw enabled by a superuser with USAGE for everyone; the owner creates a server and
+  // deletes it, with its user mapping shown as what depends on it.
+  await query(`
+    reset role;
+    create extension postgres_fdw schema extensions;
+    grant usage on foreign data wrapper postgres_fdw to public;
+  `)
+  await page.goto(`/project/${ref}/database/wrappers`)
+  await expect(page.getByRole('table', { name: 'Wrappers' })).toContainText('postgres_fdw')
+  await page.getByRole('button', { name: 'New server' }).click()
+  const serverPanel = page.getByRole('dialog', { name: 'Create a foreign server' })
+  await serverPanel.getByLabel('Name', { exact: true }).fill('j22_remote')
+  await serverPanel.getByLabel('Server options: host').fill('127.0.0.1')
+  await serverPanel.getByLabel('Server options: dbname').fill('elsewhere')
+  await serverPanel.getByLabel('User mapping options: user').fill('someone')
+  await serverPanel.getByLabel('User mapping options: password').fill('j22-secret')
+  await serverPanel.getByRole('button', { name: 'Review SQL' }).click()
+  await expect(serverPanel.getByLabel('SQL to run')).toContainText(`"password" '********'`)
+  await expect(serverPanel.getByLabel('SQL to run')).not.toContainText('j22-secret')
+  await serverPanel.getByRole('button', { name: 'Back to edit' }).click()
+  await reviewAndRun(page, 'Create a foreign server', 'CREATE SERVER "j22_remote" FOREIGN DATA WRAPPER "postgres_fdw"')
+  const servers = page.getByRole('table', { name: 'Servers' })
+  await expect(servers).toContainText('host=127.0.0.1')
+  await expectAccessible(page)
+  await screenshot(page, '22-wrappers')
+  await page.getByRole('button', { name: 'Delete server j22_remote' }).click()
+  const dropServer = page.getByRole('dialog', { name: 'Delete server j22_remote' })
+  await expect(dropServer).toContainText(/user mapping for .+ on server j22_remote/)
+  await dropServer.getByLabel('Also drop what depends on it (CASCADE)').check()
+  await expect(dropServer.getByLabel('SQL to run')).toHaveText('DROP SERVER "j22_remote" CASCADE;')
+  await dropServer.getByRole('textbox').fill('j22_remote')
+  await dropServer.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('No servers')).toBeVisible()
+
   await page.goto(`/project/${ref}/database/extensions?search=citext`)
   await page.getByRole('button', { name: 'Disable citext' }).click()
   const disable = page.getByRole('dialog', { name: 'Disable extension citext' })
@@ -158,6 +204,8 @@ test('the owner changes schemas, extensions, roles, indexes, publications and en
     `index_create_${SCHEMA}_orders_customer_idx_on_orders`,
     'publication_create_j22_feed',
     'type_add_value_public_j22_mood',
+    'foreign_server_create_j22_remote',
+    'foreign_server_delete_j22_remote',
   ]) {
     await expect(page.getByText(name, { exact: true })).toBeVisible()
   }
@@ -179,6 +227,7 @@ test('a Read-only member sees the new pages without a control to change them', a
     ['indexes', 'New index'],
     ['types', 'New enum'],
     ['replication', 'New publication'],
+    ['wrappers', 'New server'],
   ] as const) {
     await page.goto(`/project/${ref}/database/${path}`)
     await expect(page.getByRole('note')).toContainText('You need additional permissions to change the database.')

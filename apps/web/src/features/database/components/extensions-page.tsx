@@ -187,29 +187,17 @@ function DisableDialog({
   extension: DatabaseExtension
   onClose: () => void
 }) {
-  const dependents = useExtensionDependents(projectRef, extension.name)
-  const disable = useDisableExtension(projectRef)
   return (
     <DropDialog
       title={MESSAGES.disableTitle(extension.name)}
       name={extension.name}
       confirmLabel="Disable"
-      dependents={dependents}
+      dependents={useExtensionDependents(projectRef, extension.name)}
+      mutation={useDisableExtension(projectRef)}
+      variables={(cascade) => ({ name: extension.name, cascade })}
       sql={(cascade) => buildDropExtension(extension.name, cascade)}
-      pending={disable.isPending}
-      error={disable.error}
+      done={MESSAGES.disabled(extension.name)}
       onClose={onClose}
-      onDrop={(cascade) =>
-        disable.mutate(
-          { name: extension.name, cascade },
-          {
-            onSuccess: () => {
-              toast.success(MESSAGES.disabled(extension.name))
-              onClose()
-            },
-          },
-        )
-      }
     />
   )
 }

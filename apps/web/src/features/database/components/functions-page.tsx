@@ -1,15 +1,10 @@
 import { useMemo, useState } from 'react'
-import { Code2, Pencil, Plus, Trash2 } from 'lucide-react'
-import { toast } from 'sonner'
+import { Code2, Pencil, Trash2 } from 'lucide-react'
 import type { DatabaseFunction } from '@basalt/contracts'
 import { buildDropFunction } from '@basalt/sql'
 import { usePermission } from '../../../project/use-permission'
 import { Badge } from '../../../ui/badge'
-import { Button } from '../../../ui/button'
-import { EmptyState, ErrorState } from '../../../ui/empty-state'
-import { PageHeader } from '../../../ui/page-header'
 import { SidePanel } from '../../../ui/side-panel'
-import { Skeleton } from '../../../ui/skeleton'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../ui/table'
 import { useDeleteDatabaseFunction } from '../api/delete-database-function'
 import { useDatabaseFunctions } from '../api/get-database-functions'
@@ -17,15 +12,9 @@ import { useFunctionDependents } from '../api/get-function-dependents'
 import { FUNCTION_MESSAGES as MESSAGES } from '../messages'
 import { DropDialog } from './drop-dialog'
 import { FunctionEditorPanel } from './function-editor-panel'
-import {
-  matches,
-  ReadOnlyNote,
-  SchemaSelect,
-  SearchInput,
-  Toolbar,
-  useListParams,
-  useSchemaLocked,
-} from './page-toolbar'
+import { ListPage } from './list-page'
+import { ActionsHeader, RowActions } from './row-actions'
+import { matches, useListParams, useSchemaLocked } from './page-toolbar'
 
 type Open =
   | { kind: 'create' }
@@ -59,106 +48,76 @@ export function FunctionsPage({ projectRef }: { projectRef: string }) {
   )
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-6 py-8">
-      <PageHeader title={MESSAGES.title} description={MESSAGES.description} />
-      <Toolbar
-        actions={
-          writable && (
-            <Button variant="primary" size="sm" onClick={() => setOpen({ kind: 'create' })}>
-              <Plus aria-hidden className="size-4" />
-              {MESSAGES.create}
-            </Button>
-          )
-        }
+    <>
+      <ListPage
+        messages={MESSAGES}
+        query={functions}
+        shown={{ rows: shown, total: functions.data?.length ?? 0 }}
+        search={search}
+        onSearch={setSearch}
+        schema={{ projectRef, value: schema, onChange: setSchema, locked }}
+        onCreate={writable ? () => setOpen({ kind: 'create' }) : undefined}
+        readOnly={!canWrite}
+        icon={<Code2 aria-hidden className="size-6" />}
       >
-        <SchemaSelect projectRef={projectRef} value={schema} onChange={setSchema} />
-        <SearchInput label={MESSAGES.search} value={search} onChange={setSearch} />
-      </Toolbar>
-      <ReadOnlyNote schema={schema} locked={locked} canWrite={canWrite} />
-      {functions.error ? (
-        <ErrorState title={MESSAGES.loadError} error={functions.error} />
-      ) : functions.isPending ? (
-        <div role="status" aria-label="Loading functions" className="space-y-2">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-10 w-full" />
-          ))}
-        </div>
-      ) : (functions.data ?? []).length === 0 ? (
-        <EmptyState icon={<Code2 aria-hidden className="size-6" />} title={MESSAGES.empty} />
-      ) : shown.length === 0 ? (
-        <EmptyState title={MESSAGES.noResults(search.trim())} />
-      ) : (
-        <Table label={`Functions of ${schema}`}>
-          <THead>
-            <Tr>
-              <Th>Name</Th>
-              <Th>Arguments</Th>
-              <Th>Return type</Th>
-              <Th>Language</Th>
-              <Th>Security</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
-            </Tr>
-          </THead>
-          <TBody>
-            {shown.map((fn) => {
-              const editable = writable && (fn.kind === 'function' || fn.kind === 'procedure')
-              return (
-                <Tr key={fn.id}>
-                  <Td className="font-medium">
-                    <span className="font-mono">{fn.name}</span>
-                    {KIND_LABELS[fn.kind] && (
-                      <Badge className="ml-2" tone="brand">
-                        {KIND_LABELS[fn.kind]}
-                      </Badge>
-                    )}
-                    {fn.is_trigger && (
-                      <Badge className="ml-2" tone="neutral">
-                        trigger
-                      </Badge>
-                    )}
-                  </Td>
-                  <Td className="max-w-xs font-mono text-xs break-words">{fn.argument_types || '–'}</Td>
-                  <Td className="max-w-xs font-mono text-xs break-words">{fn.return_type ?? '–'}</Td>
-                  <Td>{fn.language}</Td>
-                  <Td>{fn.security_definer ? <Badge tone="warning">definer</Badge> : <span>invoker</span>}</Td>
-                  <Td className="text-right whitespace-nowrap">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={MESSAGES.view(fn.name)}
-                      onClick={() => setOpen({ kind: 'view', fn })}
-                    >
-                      <Code2 aria-hidden className="size-4" />
-                    </Button>
-                    {editable && (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={MESSAGES.edit(fn.name)}
-                        onClick={() => setOpen({ kind: 'edit', fn })}
-                      >
-                        <Pencil aria-hidden className="size-4" />
-                      </Button>
-                    )}
-                    {writable && (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={MESSAGES.remove(fn.name)}
-                        onClick={() => setOpen({ kind: 'remove', fn })}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                      </Button>
-                    )}
-                  </Td>
-                </Tr>
-              )
-            })}
-          </TBody>
-        </Table>
-      )}
+        {(rows) => (
+          <Table label={`Functions of ${schema}`}>
+            <THead>
+              <Tr>
+                <Th>Name</Th>
+                <Th>Arguments</Th>
+                <Th>Return type</Th>
+                <Th>Language</Th>
+                <Th>Security</Th>
+                <ActionsHeader />
+              </Tr>
+            </THead>
+            <TBody>
+              {rows.map((fn) => {
+                const editable = writable && (fn.kind === 'function' || fn.kind === 'procedure')
+                return (
+                  <Tr key={fn.id}>
+                    <Td className="font-medium">
+                      <span className="font-mono">{fn.name}</span>
+                      {KIND_LABELS[fn.kind] && (
+                        <Badge className="ml-2" tone="brand">
+                          {KIND_LABELS[fn.kind]}
+                        </Badge>
+                      )}
+                      {fn.is_trigger && (
+                        <Badge className="ml-2" tone="neutral">
+                          trigger
+                        </Badge>
+                      )}
+                    </Td>
+                    <Td className="max-w-xs font-mono text-xs break-words">{fn.argument_types || '–'}</Td>
+                    <Td className="max-w-xs font-mono text-xs break-words">{fn.return_type ?? '–'}</Td>
+                    <Td>{fn.language}</Td>
+                    <Td>{fn.security_definer ? <Badge tone="warning">definer</Badge> : <span>invoker</span>}</Td>
+                    <RowActions
+                      actions={[
+                        { label: MESSAGES.view(fn.name), icon: Code2, onClick: () => setOpen({ kind: 'view', fn }) },
+                        {
+                          label: MESSAGES.edit(fn.name),
+                          icon: Pencil,
+                          onClick: () => setOpen({ kind: 'edit', fn }),
+                          shown: editable,
+                        },
+                        {
+                          label: MESSAGES.remove(fn.name),
+                          icon: Trash2,
+                          onClick: () => setOpen({ kind: 'remove', fn }),
+                          shown: writable,
+                        },
+                      ]}
+                    />
+                  </Tr>
+                )
+              })}
+            </TBody>
+          </Table>
+        )}
+      </ListPage>
       {open?.kind === 'create' && (
         <FunctionEditorPanel projectRef={projectRef} schema={schema} fn={null} onClose={close} />
       )}
@@ -167,7 +126,7 @@ export function FunctionsPage({ projectRef }: { projectRef: string }) {
       )}
       {open?.kind === 'view' && <FunctionDefinitionPanel fn={open.fn} onClose={close} />}
       {open?.kind === 'remove' && <DeleteFunctionDialog projectRef={projectRef} fn={open.fn} onClose={close} />}
-    </div>
+    </>
   )
 }
 
@@ -221,28 +180,16 @@ function DeleteFunctionDialog({
   fn: DatabaseFunction
   onClose: () => void
 }) {
-  const dependents = useFunctionDependents(projectRef, fn.id)
-  const remove = useDeleteDatabaseFunction(projectRef)
   return (
     <DropDialog
       title={MESSAGES.deleteTitle(fn.name)}
       name={fn.name}
-      dependents={dependents}
+      dependents={useFunctionDependents(projectRef, fn.id)}
+      mutation={useDeleteDatabaseFunction(projectRef)}
+      variables={(cascade) => ({ id: fn.id, cascade })}
       sql={(cascade) => buildDropFunction(fn, cascade)}
-      pending={remove.isPending}
-      error={remove.error}
+      done={MESSAGES.deleted(fn.name)}
       onClose={onClose}
-      onDrop={(cascade) =>
-        remove.mutate(
-          { id: fn.id, cascade },
-          {
-            onSuccess: () => {
-              toast.success(MESSAGES.deleted(fn.name))
-              onClose()
-            },
-          },
-        )
-      }
     />
   )
 }

@@ -3,12 +3,10 @@ import { ListTree, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { createIndexBodySchema, type CreateIndexBody, type DatabaseIndex } from '@basalt/contracts'
 import { buildDropIndex, createIndexStatements, indexNameOf } from '@basalt/sql'
-import { errorMessage } from '../../../lib/format'
 import { useTables } from '../../../project/pg-meta/get-tables'
 import { usePermission } from '../../../project/use-permission'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
-import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { FormField } from '../../../ui/form-field'
 import { Input, NativeSelect } from '../../../ui/input'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../ui/table'
@@ -17,6 +15,7 @@ import { useCreateIndex, useDeleteIndex } from '../api/change-index'
 import { useIndexes } from '../api/get-indexes'
 import { INDEX_MESSAGES as MESSAGES } from '../messages'
 import { ChangePanel, type FieldOfError } from './change-panel'
+import { DropDialog } from './drop-dialog'
 import { ListPage } from './list-page'
 import { matches, useListParams, useSchemaLocked } from './page-toolbar'
 
@@ -127,22 +126,15 @@ export function IndexesPage({ projectRef }: { projectRef: string }) {
       </ListPage>
       {creating && <IndexPanel projectRef={projectRef} schema={schema} onClose={() => setCreating(false)} />}
       {deleting && (
-        <ConfirmDialog
-          open
-          onOpenChange={(o) => !o && setDeleting(null)}
+        <DropDialog
           title={MESSAGES.deleteTitle(deleting.name)}
-          confirmLabel="Delete"
-          loading={remove.isPending}
-          error={remove.error ? errorMessage(remove.error) : null}
-          sql={buildDropIndex(deleting)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => {
-                toast.success(MESSAGES.deleted(deleting.name))
-                setDeleting(null)
-              },
-            })
-          }
+          name={deleting.name}
+          confirmByName={false}
+          mutation={remove}
+          variables={() => deleting.id}
+          sql={() => buildDropIndex(deleting)}
+          done={MESSAGES.deleted(deleting.name)}
+          onClose={() => setDeleting(null)}
         />
       )}
     </>

@@ -8,13 +8,11 @@ import {
   type PublicationOperation,
 } from '@basalt/contracts'
 import { buildDropPublication, createPublicationStatements, updatePublicationStatements } from '@basalt/sql'
-import { errorMessage } from '../../../lib/format'
 import { useTables } from '../../../project/pg-meta/get-tables'
 import { usePermission } from '../../../project/use-permission'
 import { Badge } from '../../../ui/badge'
 import { Banner } from '../../../ui/banner'
 import { Button } from '../../../ui/button'
-import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { FormField } from '../../../ui/form-field'
 import { Input } from '../../../ui/input'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../ui/table'
@@ -22,6 +20,7 @@ import { useDeletePublication, useSavePublication } from '../api/change-publicat
 import { usePublications } from '../api/get-publications'
 import { PUBLICATION_MESSAGES as MESSAGES } from '../messages'
 import { ChangePanel, type FieldOfError } from './change-panel'
+import { DropDialog } from './drop-dialog'
 import { ListPage } from './list-page'
 import { matches, SchemaSelect, useListParams } from './page-toolbar'
 
@@ -142,22 +141,15 @@ export function PublicationsPage({ projectRef }: { projectRef: string }) {
               </TBody>
             </Table>
             {deleting && (
-              <ConfirmDialog
-                open
-                onOpenChange={(o) => !o && setDeleting(null)}
+              <DropDialog
                 title={MESSAGES.deleteTitle(deleting.name)}
-                confirmLabel="Delete"
-                loading={remove.isPending}
-                error={remove.error ? errorMessage(remove.error) : null}
-                sql={buildDropPublication(deleting)}
-                onConfirm={() =>
-                  remove.mutate(deleting.id, {
-                    onSuccess: () => {
-                      toast.success(MESSAGES.deleted(deleting.name))
-                      setDeleting(null)
-                    },
-                  })
-                }
+                name={deleting.name}
+                confirmByName={false}
+                mutation={remove}
+                variables={() => deleting.id}
+                sql={() => buildDropPublication(deleting)}
+                done={MESSAGES.deleted(deleting.name)}
+                onClose={() => setDeleting(null)}
               />
             )}
           </>

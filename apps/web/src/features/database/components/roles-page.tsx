@@ -306,26 +306,17 @@ function DeleteRoleDialog({
   role: DatabaseRole
   onClose: () => void
 }) {
-  const dependents = useRoleDependents(projectRef, role.id)
-  const remove = useDeleteDatabaseRole(projectRef)
   return (
     <DropDialog
       title={MESSAGES.deleteTitle(role.name)}
       name={role.name}
-      dependents={dependents}
+      dependents={useRoleDependents(projectRef, role.id)}
       cascadable={false}
+      mutation={useDeleteDatabaseRole(projectRef)}
+      variables={() => role.id}
       sql={() => buildDropRole(role)}
-      pending={remove.isPending}
-      error={remove.error}
+      done={MESSAGES.deleted(role.name)}
       onClose={onClose}
-      onDrop={() =>
-        remove.mutate(role.id, {
-          onSuccess: () => {
-            toast.success(MESSAGES.deleted(role.name))
-            onClose()
-          },
-        })
-      }
     />
   )
 }

@@ -199,29 +199,17 @@ function DropSchemaDialog({
   onClose: () => void
   onDropped: () => void
 }) {
-  const dependents = useSchemaDependents(projectRef, schema.id)
-  const drop = useDropSchema(projectRef)
   return (
     <DropDialog
       title={MESSAGES.deleteTitle(schema.name)}
       name={schema.name}
-      dependents={dependents}
+      dependents={useSchemaDependents(projectRef, schema.id)}
+      mutation={useDropSchema(projectRef)}
+      variables={(cascade) => ({ id: schema.id, cascade })}
       sql={(cascade) => buildDropSchema(schema.name, cascade)}
-      pending={drop.isPending}
-      error={drop.error}
+      done={MESSAGES.deleted(schema.name)}
+      onDropped={onDropped}
       onClose={onClose}
-      onDrop={(cascade) =>
-        drop.mutate(
-          { id: schema.id, cascade },
-          {
-            onSuccess: () => {
-              toast.success(MESSAGES.deleted(schema.name))
-              onDropped()
-              onClose()
-            },
-          },
-        )
-      }
     />
   )
 }

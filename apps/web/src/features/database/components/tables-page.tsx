@@ -1,25 +1,15 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Pencil, Plus, Table2, Trash2 } from 'lucide-react'
+import { Pencil, Table2, Trash2 } from 'lucide-react'
 import type { PgTable } from '@basalt/contracts'
 import { useTables } from '../../../project/pg-meta/get-tables'
 import { usePermission } from '../../../project/use-permission'
 import { Badge } from '../../../ui/badge'
-import { Button } from '../../../ui/button'
-import { EmptyState, ErrorState } from '../../../ui/empty-state'
-import { PageHeader } from '../../../ui/page-header'
-import { Skeleton } from '../../../ui/skeleton'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../ui/table'
 import { DATABASE_MESSAGES } from '../messages'
-import {
-  matches,
-  ReadOnlyNote,
-  SchemaSelect,
-  SearchInput,
-  Toolbar,
-  useListParams,
-  useSchemaLocked,
-} from './page-toolbar'
+import { ListPage } from './list-page'
+import { matches, useListParams, useSchemaLocked } from './page-toolbar'
+import { ActionsHeader, RowActions } from './row-actions'
 
 const MESSAGES = DATABASE_MESSAGES.tables
 
@@ -51,69 +41,50 @@ export function TablesPage({ projectRef, forms }: { projectRef: string; forms: T
   )
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-6 py-8">
-      <PageHeader title={MESSAGES.title} description={MESSAGES.description} />
-      <Toolbar
-        actions={
-          writable && (
-            <Button variant="primary" size="sm" onClick={() => setOpen({ kind: 'create' })}>
-              <Plus aria-hidden className="size-4" />
-              {MESSAGES.create}
-            </Button>
-          )
-        }
+    <>
+      <ListPage
+        messages={MESSAGES}
+        query={tables}
+        shown={{ rows: shown, total: tables.data?.length ?? 0 }}
+        search={search}
+        onSearch={setSearch}
+        schema={{ projectRef, value: schema, onChange: setSchema, locked }}
+        onCreate={writable ? () => setOpen({ kind: 'create' }) : undefined}
+        readOnly={!canWrite}
+        icon={<Table2 aria-hidden className="size-6" />}
       >
-        <SchemaSelect projectRef={projectRef} value={schema} onChange={setSchema} />
-        <SearchInput label={MESSAGES.search} value={search} onChange={setSearch} />
-      </Toolbar>
-      <ReadOnlyNote schema={schema} locked={locked} canWrite={canWrite} />
-      {tables.error ? (
-        <ErrorState title={MESSAGES.loadError} error={tables.error} />
-      ) : tables.isPending ? (
-        <div role="status" aria-label="Loading tables" className="space-y-2">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-10 w-full" />
-          ))}
-        </div>
-      ) : (tables.data ?? []).length === 0 ? (
-        <EmptyState icon={<Table2 aria-hidden className="size-6" />} title={MESSAGES.empty} />
-      ) : shown.length === 0 ? (
-        <EmptyState title={MESSAGES.noResults(search.trim())} />
-      ) : (
-        <Table label={`Tables of ${schema}`}>
-          <THead>
-            <Tr>
-              <Th>Name</Th>
-              <Th>Description</Th>
-              <Th className="text-right">Rows (estimated)</Th>
-              <Th className="text-right">Size</Th>
-              <Th className="text-right">Columns</Th>
-              <Th>Row-level security</Th>
-              {writable && (
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              )}
-            </Tr>
-          </THead>
-          <TBody>
-            {shown.map((table) => (
-              <TableRow
-                key={table.id}
-                projectRef={projectRef}
-                table={table}
-                writable={writable}
-                onEdit={() => setOpen({ kind: 'edit', id: table.id })}
-                onDelete={() => setOpen({ kind: 'remove', id: table.id })}
-              />
-            ))}
-          </TBody>
-        </Table>
-      )}
+        {(rows) => (
+          <Table label={`Tables of ${schema}`}>
+            <THead>
+              <Tr>
+                <Th>Name</Th>
+                <Th>Description</Th>
+                <Th className="text-right">Rows (estimated)</Th>
+                <Th className="text-right">Size</Th>
+                <Th className="text-right">Columns</Th>
+                <Th>Row-level security</Th>
+                {writable && <ActionsHeader />}
+              </Tr>
+            </THead>
+            <TBody>
+              {rows.map((table) => (
+                <TableRow
+                  key={table.id}
+                  projectRef={projectRef}
+                  table={table}
+                  writable={writable}
+                  onEdit={() => setOpen({ kind: 'edit', id: table.id })}
+                  onDelete={() => setOpen({ kind: 'remove', id: table.id })}
+                />
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </ListPage>
       {open?.kind === 'create' && forms.create({ schema, onClose: close })}
       {open?.kind === 'edit' && forms.edit({ tableId: open.id, onClose: close })}
       {open?.kind === 'remove' && forms.remove({ tableId: open.id, onClose: close })}
-    </div>
+    </>
   )
 }
 
@@ -158,14 +129,12 @@ function TableRow({
         )}
       </Td>
       {writable && (
-        <Td className="text-right whitespace-nowrap">
-          <Button size="sm" variant="ghost" aria-label={MESSAGES.edit(table.name)} onClick={onEdit}>
-            <Pencil aria-hidden className="size-4" />
-          </Button>
-          <Button size="sm" variant="ghost" aria-label={MESSAGES.remove(table.name)} onClick={onDelete}>
-            <Trash2 aria-hidden className="size-4" />
-          </Button>
-        </Td>
+        <RowActions
+          actions={[
+            { label: MESSAGES.edit(table.name), icon: Pencil, onClick: onEdit },
+            { label: MESSAGES.remove(table.name), icon: Trash2, onClick: onDelete },
+          ]}
+        />
       )}
     </Tr>
   )

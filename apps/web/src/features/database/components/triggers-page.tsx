@@ -1,14 +1,12 @@
 import { useMemo, useState } from 'react'
 import { Plus, Trash2, Zap } from 'lucide-react'
 import { Switch } from 'radix-ui'
-import { toast } from 'sonner'
 import type { DatabaseTrigger } from '@basalt/contracts'
 import { buildDropTrigger } from '@basalt/sql'
 import { errorMessage } from '../../../lib/format'
 import { usePermission } from '../../../project/use-permission'
 import { Badge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
-import { ConfirmDialog } from '../../../ui/confirm-dialog'
 import { EmptyState, ErrorState } from '../../../ui/empty-state'
 import { PageHeader } from '../../../ui/page-header'
 import { Skeleton } from '../../../ui/skeleton'
@@ -25,6 +23,7 @@ import {
   useListParams,
   useSchemaLocked,
 } from './page-toolbar'
+import { DropDialog } from './drop-dialog'
 import { TriggerEditorPanel } from './trigger-editor-panel'
 
 /** The events as a trigger names them: `INSERT OR UPDATE OF title, note`. */
@@ -191,29 +190,16 @@ export function TriggersPage({ projectRef }: { projectRef: string }) {
       )}
       {creating && <TriggerEditorPanel projectRef={projectRef} schema={schema} onClose={() => setCreating(false)} />}
       {deleting && (
-        <ConfirmDialog
-          open
-          onOpenChange={(o) => !o && setDeleting(null)}
+        <DropDialog
           title={MESSAGES.deleteTitle(deleting.name)}
-          confirmLabel="Delete"
-          loading={remove.isPending}
-          error={remove.error ? errorMessage(remove.error) : null}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => {
-                toast.success(MESSAGES.deleted(deleting.name))
-                setDeleting(null)
-              },
-            })
-          }
-        >
-          <pre
-            aria-label="SQL to run"
-            className="mb-4 overflow-auto rounded-md border border-border bg-muted/40 p-2 font-mono text-xs whitespace-pre-wrap"
-          >
-            {buildDropTrigger(deleting)}
-          </pre>
-        </ConfirmDialog>
+          name={deleting.name}
+          confirmByName={false}
+          mutation={remove}
+          variables={() => deleting.id}
+          sql={() => buildDropTrigger(deleting)}
+          done={MESSAGES.deleted(deleting.name)}
+          onClose={() => setDeleting(null)}
+        />
       )}
     </div>
   )

@@ -251,28 +251,16 @@ function DeleteTypeDialog({
   type: DatabaseType
   onClose: () => void
 }) {
-  const dependents = useTypeDependents(projectRef, type.id)
-  const remove = useDeleteDatabaseType(projectRef)
   return (
     <DropDialog
       title={MESSAGES.deleteTitle(type.name)}
       name={type.name}
-      dependents={dependents}
+      dependents={useTypeDependents(projectRef, type.id)}
+      mutation={useDeleteDatabaseType(projectRef)}
+      variables={(cascade) => ({ id: type.id, cascade })}
       sql={(cascade) => buildDropType(type, cascade)}
-      pending={remove.isPending}
-      error={remove.error}
+      done={MESSAGES.deleted(type.name)}
       onClose={onClose}
-      onDrop={(cascade) =>
-        remove.mutate(
-          { id: type.id, cascade },
-          {
-            onSuccess: () => {
-              toast.success(MESSAGES.deleted(type.name))
-              onClose()
-            },
-          },
-        )
-      }
     />
   )
 }

@@ -107,7 +107,8 @@ describe('Database › Wrappers', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true')
     const sent = calls.find((c) => c.method === 'POST')!.body as { user_mapping: { options: unknown[] } }
     expect(sent.user_mapping.options).toContainEqual({ name: 'password', value: 's3cret!' })
-  })
+    // Typing on a loaded machine: a budget beyond the default.
+  }, 30_000)
 
   it('offers no change to a Read-only member', async () => {
     renderPage('read_only')

@@ -240,28 +240,16 @@ function DropServerDialog({
   server: ForeignServer
   onClose: () => void
 }) {
-  const dependents = useForeignServerDependents(projectRef, server.id)
-  const drop = useDropForeignServer(projectRef)
   return (
     <DropDialog
       title={MESSAGES.deleteTitle(server.name)}
       name={server.name}
-      dependents={dependents}
+      dependents={useForeignServerDependents(projectRef, server.id)}
+      mutation={useDropForeignServer(projectRef)}
+      variables={(cascade) => ({ id: server.id, cascade })}
       sql={(cascade) => buildDropServer(server, cascade)}
-      pending={drop.isPending}
-      error={drop.error}
+      done={MESSAGES.deleted(server.name)}
       onClose={onClose}
-      onDrop={(cascade) =>
-        drop.mutate(
-          { id: server.id, cascade },
-          {
-            onSuccess: () => {
-              toast.success(MESSAGES.deleted(server.name))
-              onClose()
-            },
-          },
-        )
-      }
     />
   )
 }
