@@ -57,7 +57,7 @@ test.afterAll(async () => {
 test('the owner changes schemas, extensions, roles, indexes, publications and enums, and downloads the migrations', async ({
   page,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(360_000)
   await signIn(page, OWNER)
 
   // A new schema, then two tables with a foreign key: both boxes and the edge in the diagram.

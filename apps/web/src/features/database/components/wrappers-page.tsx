@@ -288,17 +288,17 @@ function OptionsEditor({
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium">{legend}</legend>
       {rows.map((row, i) => (
-        <div key={i} className="flex items-center gap-2">
+        <div key={i} className="grid grid-cols-[9rem_minmax(0,1fr)_auto] items-center gap-2">
           <Input
             aria-label={`${legend}: name ${i + 1}`}
-            className="w-36 font-mono"
+            className="font-mono"
             value={row.name}
             onChange={(e) => set(i, { name: e.target.value })}
             spellCheck={false}
           />
           <Input
             aria-label={`${legend}: ${row.name || `value ${i + 1}`}`}
-            className="flex-1 font-mono"
+            className="font-mono"
             type={row.secret || row.name === 'password' ? 'password' : 'text'}
             autoComplete="off"
             value={row.value}
