@@ -123,6 +123,8 @@ const TITLE_OF_ENTRY: Record<string, string> = {
   'Logs › API Edge Network': 'API requests',
   'Database › Scheduled backups': 'Backups',
   'Settings › Storage': 'Storage Settings',
+  'Storage › Policies': 'Storage policies',
+  'Database › Wrappers': 'Foreign data wrappers',
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

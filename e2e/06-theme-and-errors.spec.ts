@@ -3,7 +3,7 @@
 // member is this journey's own, so the theme they save is seen by no other journey.
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures'
-import { DEFAULT_PROJECT, TEXT, expectNoErrorPage, screenshot, type Person } from './support/journey'
+import { DEFAULT_PROJECT, TEXT, chooseTheme, expectNoErrorPage, screenshot, type Person } from './support/journey'
 
 let member: Person
 
@@ -23,8 +23,7 @@ test('a member switches to the dark theme, which is kept after reloading, and ba
   const html = page.locator('html')
   await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/)
 
-  await page.getByRole('button', { name: /^Theme: / }).click()
-  await page.getByRole('menuitemradio', { name: 'Dark' }).click()
+  await chooseTheme(page, 'Dark')
   await expect(html).toHaveClass(/(^|\s)dark(\s|$)/)
   await expect(page.getByRole('button', { name: 'Theme: dark' })).toBeVisible()
 
@@ -47,8 +46,8 @@ test('a member switches to the dark theme, which is kept after reloading, and ba
   await expect(page.getByRole('heading', { name: 'Preferences', level: 1 })).toBeVisible()
   await screenshot(page, '06-account-preferences-dark')
 
-  await page.getByRole('button', { name: 'Theme: dark' }).click()
-  await page.getByRole('menuitemradio', { name: 'Light' }).click()
+  await expect(page.getByRole('button', { name: 'Theme: dark' })).toBeVisible()
+  await chooseTheme(page, 'Light')
   await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/)
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Preferences', level: 1 })).toBeVisible()

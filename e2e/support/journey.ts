@@ -116,18 +116,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * Chooses a theme from the header's menu. An accessibility check shows the page in the other theme for a moment
+ * and then puts its own theme back, which would undo a choice made meanwhile: the choice waits for the checks.
+ */
+export async function chooseTheme(page: Page, theme: 'Light' | 'Dark' | 'System'): Promise<void> {
+  await accessibilityIdle(page)
+  await page.getByRole('button', { name: /^Theme: / }).click()
+  await page.getByRole('menuitemradio', { name: theme }).click()
+}
+
+/**
  * A screenshot of the page in the dark theme, then the member's own theme back (it is saved with the
  * account, so later journeys see what they expect).
  */
 export async function screenshotDark(page: Page, name: string): Promise<void> {
   const themeButton = page.getByRole('button', { name: /^Theme: / })
   const theme = (await themeButton.getAttribute('aria-label'))!.replace('Theme: ', '')
-  await themeButton.click()
-  await page.getByRole('menuitemradio', { name: 'Dark' }).click()
+  await chooseTheme(page, 'Dark')
   await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/)
   await screenshot(page, name)
-  await themeButton.click()
-  await page.getByRole('menuitemradio', { name: theme.charAt(0).toUpperCase() + theme.slice(1) }).click()
+  await chooseTheme(page, (theme.charAt(0).toUpperCase() + theme.slice(1)) as 'Light' | 'Dark' | 'System')
   await expect(themeButton).toHaveAccessibleName(`Theme: ${theme}`)
 }
 

@@ -46,7 +46,10 @@ const ORDER_OPTIONS: ReadonlyArray<{ value: SortOrder; label: string }> = [
   { value: 'desc', label: M.descending },
 ]
 
-/** The path: the bucket and its open folders; a click opens the field to type a path (spec 3 §2). */
+/**
+ * The path: the bucket and its open folders; a click opens the field to type a path (spec 3 §2). The field and
+ * its two buttons keep their width: where the header is too narrow for them, its other buttons wrap below.
+ */
 function PathDisplay({ onNavigate }: { onNavigate: (parts: string[] | string) => void }) {
   const x = useExplorer()
   const [editing, setEditing] = useState(false)
@@ -58,7 +61,7 @@ function PathDisplay({ onNavigate }: { onNavigate: (parts: string[] | string) =>
   }
   if (editing) {
     return (
-      <form onSubmit={submit} className="flex min-w-0 flex-1 items-center gap-2">
+      <form onSubmit={submit} className="flex min-w-[22rem] flex-1 items-center gap-2">
         <Input
           aria-label={M.editPath}
           value={typed}
@@ -157,7 +160,7 @@ export function ExplorerHeader({
   }
 
   return (
-    <div className="flex h-12 shrink-0 items-center gap-2 border-b border-border px-3">
+    <div className="flex min-h-12 shrink-0 flex-wrap items-center gap-2 border-b border-border px-3 py-1.5">
       <Button asChild variant="ghost" size="icon" aria-label={M.back}>
         <Link to={`/project/${x.projectRef}/storage/buckets`}>
           <ArrowLeft aria-hidden className="size-4" />
