@@ -10,7 +10,6 @@ import { cn } from '../../../lib/cn'
 import { Button } from '../../../ui/button'
 import { CodeEditor } from '../../../ui/code-editor/code-editor'
 import { ConfirmDialog } from '../../../ui/confirm-dialog'
-import { Input } from '../../../ui/input'
 import { RadioGroup } from '../../../ui/radio-group'
 import { useCreatePolicy } from '../api/create-policy'
 import { useUpdatePolicy } from '../api/update-policy'
@@ -29,6 +28,7 @@ import { LISTED_TEMPLATES } from '../templates'
 import { PolicyAssistant, usePolicyAssistant } from './policy-assistant'
 import { PolicyTestPanel } from './policy-test-panel'
 import { RolesSelect } from './roles-select'
+import { PolicyFormErrors, PolicyNameField } from './policy-name-field'
 
 const DOCS = 'https://www.postgresql.org/docs/current/sql-createpolicy.html'
 
@@ -303,32 +303,16 @@ function EditorView({
           )}
         </div>
       )}
-      {state.errors.length > 0 && (
-        <ul role="alert" className="space-y-0.5 text-sm text-destructive">
-          {state.errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-      <div className="space-y-1.5">
-        <div className="flex items-baseline justify-between">
-          <label htmlFor="policy-name" className="text-sm font-medium">
-            {MESSAGES.nameLabel}
-          </label>
-          <span id="policy-name-count" className="text-xs text-muted-foreground">
-            {form.name.length}/{POLICY_NAME_MAX_LENGTH}
-          </span>
-        </div>
-        <Input
-          id="policy-name"
-          value={form.name}
-          placeholder={MESSAGES.namePlaceholder}
-          onChange={(e) => dispatch({ type: 'setName', name: e.target.value })}
-          aria-invalid={state.errors.includes(MESSAGES.nameRequired) ? true : undefined}
-          aria-describedby="policy-name-count"
-          autoComplete="off"
-        />
-      </div>
+      <PolicyFormErrors errors={state.errors} />
+      <PolicyNameField
+        id="policy-name"
+        label={MESSAGES.nameLabel}
+        value={form.name}
+        max={POLICY_NAME_MAX_LENGTH}
+        invalid={state.errors.includes(MESSAGES.nameRequired)}
+        placeholder={MESSAGES.namePlaceholder}
+        onChange={(name) => dispatch({ type: 'setName', name })}
+      />
       {!policy && (
         <div className="space-y-1.5">
           <p className="text-sm font-medium" id="policy-command-label">

@@ -9,7 +9,6 @@ import { cn } from '../../../lib/cn'
 import { Button } from '../../../ui/button'
 import { CodeEditor } from '../../../ui/code-editor/code-editor'
 import { DialogContent } from '../../../ui/dialog'
-import { Input } from '../../../ui/input'
 import { useCreatePolicies } from '../api/create-policies'
 import { useUpdatePolicy } from '../api/update-policy'
 import { STORAGE_POLICY_MESSAGES as MESSAGES } from '../messages'
@@ -30,6 +29,7 @@ import {
 } from '../state/storage-policy-form'
 import { fillTemplate } from '../state/storage-policy-form'
 import { STORAGE_POLICY_TEMPLATES } from '../storage-templates'
+import { PolicyFormErrors, PolicyNameField } from './policy-name-field'
 import { RolesSelect } from './roles-select'
 import { StoragePolicyTestPanel } from './storage-policy-test-panel'
 
@@ -345,32 +345,16 @@ function Editor({
           {failure}
         </p>
       )}
-      {errors.length > 0 && (
-        <ul role="alert" className="space-y-0.5 text-sm text-destructive">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-      <div className="space-y-1.5">
-        <div className="flex items-baseline justify-between">
-          <label htmlFor="storage-policy-name" className="text-sm font-medium">
-            {MESSAGES.nameLabel}
-          </label>
-          <span id="storage-policy-name-count" className="text-xs text-muted-foreground">
-            {form.name.length}/{STORAGE_POLICY_NAME_MAX}
-          </span>
-        </div>
-        <Input
-          id="storage-policy-name"
-          value={form.name}
-          // Spec 3 §5: longer input is ignored.
-          onChange={(e) => onChange({ ...form, name: e.target.value.slice(0, STORAGE_POLICY_NAME_MAX) })}
-          aria-invalid={errors.includes(MESSAGES.nameRequired) ? true : undefined}
-          aria-describedby="storage-policy-name-count"
-          autoComplete="off"
-        />
-      </div>
+      <PolicyFormErrors errors={errors} />
+      <PolicyNameField
+        id="storage-policy-name"
+        label={MESSAGES.nameLabel}
+        value={form.name}
+        max={STORAGE_POLICY_NAME_MAX}
+        invalid={errors.includes(MESSAGES.nameRequired)}
+        // Spec 3 §5: longer input is ignored.
+        onChange={(name) => onChange({ ...form, name: name.slice(0, STORAGE_POLICY_NAME_MAX) })}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <fieldset className="space-y-1.5">
           <legend className="text-sm font-medium">{MESSAGES.operationsLabel}</legend>
