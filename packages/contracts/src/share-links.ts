@@ -53,7 +53,8 @@ export const createShareLinkBodySchema = z.object({
 })
 export type CreateShareLinkBody = z.input<typeof createShareLinkBodySchema>
 
-export const shareLinkStateSchema = z.enum(['active', 'expired', 'revoked', 'used_up'])
+/** `file_deleted`: the file the link was made for is no longer in the bucket (another at its path is not it). */
+export const shareLinkStateSchema = z.enum(['active', 'expired', 'revoked', 'used_up', 'file_deleted'])
 export type ShareLinkState = z.infer<typeof shareLinkStateSchema>
 
 export const shareLinkSchema = z.object({

@@ -68,7 +68,8 @@ export async function serveObjectByLink(
   store: ObjectStore,
   req: FastifyRequest,
   reply: FastifyReply,
-  target: { ref: string; bucket: string; path: string; download?: string | boolean },
+  /** `objectId`: only that object (a share link's), not another stored at its path since. */
+  target: { ref: string; bucket: string; path: string; objectId?: string | null; download?: string | boolean },
   check: (bucketPublic: boolean) => Promise<Result<void>>,
   beforeSend?: () => Promise<Result<void>>,
 ): Promise<Result<FastifyReply>> {
@@ -82,7 +83,10 @@ export async function serveObjectByLink(
     if (!b.ok) return b
     const allowed = await check(b.data.public)
     if (!allowed.ok) return allowed
-    return getObject(c, bucket, path)
+    const object = await getObject(c, bucket, path)
+    if (object.ok && target.objectId && object.data.id !== target.objectId)
+      return fail('not_found', STORAGE_MESSAGES.objectNotFound)
+    return object
   })
   if (!found.ok) return found
   if (beforeSend) {

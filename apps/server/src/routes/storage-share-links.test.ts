@@ -173,6 +173,30 @@ describe('share links', () => {
     expect((await listed(link.id)).downloads).toBe(0)
   })
 
+  it('opens only the file it was made for: another uploaded where it was is not handed out', async () => {
+    const put = (body: string) =>
+      p.owner.request(
+        'POST',
+        `/api/storage/${p.ref}/buckets/files/objects/upload?path=private/plan.txt`,
+        Buffer.from(body),
+        {
+          'content-type': 'text/plain',
+        },
+      )
+    expect((await put('Shared plan')).statusCode).toBe(201)
+    const res = await p.owner.post(links(), { path: 'private/plan.txt', expiresIn: 600 })
+    const { link, url } = res.json()
+    expect((await stranger.get(new URL(url).pathname)).body).toBe('Shared plan')
+    await p.owner.post(`/api/storage/${p.ref}/buckets/files/objects/delete`, {
+      items: [{ path: 'private/plan.txt', kind: 'file' }],
+    })
+    expect((await put('Someone else’s secret')).statusCode).toBe(201)
+    const after = await stranger.get(new URL(url).pathname)
+    expect(after.statusCode).toBe(404)
+    expect(after.body).not.toContain('secret')
+    expect(await listed(link.id)).toMatchObject({ state: 'file_deleted', downloads: 1 })
+  })
+
   it('checks the body: an object that exists, an expiry, a password and a count in range', async () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{ path: 'docs/missing.txt', expiresIn: 600 }, 404, 'Object not found'],

@@ -110,7 +110,18 @@ export function shareLinkRoutes(app: App, ctx: PlatformContext, store: ObjectSto
     const { ref, id } = req.params
     const bucket = await req.project.read(undefined, (c) => getBucket(c, id))
     if (!bucket.ok) return reply.result(bucket)
-    return reply.result(ok(await listShareLinks(ctx.db, ref, id)))
+    const present = async (objectIds: string[]) => {
+      const found = await req.project.read(undefined, async (c) => {
+        const { rows } = await c.query<{ id: string }>(
+          'select id::text from storage.objects where bucket_id = $1 and id = any($2::uuid[])',
+          [id, objectIds],
+        )
+        return ok(new Set(rows.map((r) => r.id)))
+      })
+      // Not known (the project's database did not answer): no link is called deleted for it.
+      return found.ok ? found.data : undefined
+    }
+    return reply.result(ok(await listShareLinks(ctx.db, ref, id, present)))
   })
 
   app.post(
@@ -129,6 +140,7 @@ export function shareLinkRoutes(app: App, ctx: PlatformContext, store: ObjectSto
         ref,
         bucketId: id,
         path: body.path,
+        objectId: found.data.id,
         expiresIn: body.expiresIn,
         password: body.password ?? null,
         maxDownloads: body.maxDownloads ?? null,
@@ -184,7 +196,7 @@ export function shareLinkRoutes(app: App, ctx: PlatformContext, store: ObjectSto
       store,
       req,
       reply,
-      { ref: link.ref, bucket: link.bucketId, path: link.path, download: true },
+      { ref: link.ref, bucket: link.bucketId, path: link.path, objectId: link.objectId, download: true },
       async () => ok(undefined),
       async (): Promise<Result<void>> => {
         if (head) return ok(undefined)

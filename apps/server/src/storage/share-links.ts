@@ -19,6 +19,7 @@ interface LinkRow {
   project_ref: string
   bucket_id: string
   object_name: string
+  object_id: string | null
   expires_at: Date
   password_hash: string | null
   max_downloads: number | null
@@ -30,7 +31,7 @@ interface LinkRow {
   expired: boolean
 }
 
-const COLUMNS = `id, project_ref, bucket_id, object_name, expires_at, password_hash, max_downloads, downloads, revoked_at,
+const COLUMNS = `id, project_ref, bucket_id, object_name, object_id::text, expires_at, password_hash, max_downloads, downloads, revoked_at,
   created_at, created_by_email, expires_at <= now() as expired`
 
 export const tokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest()
@@ -38,14 +39,20 @@ export const tokenHash = (token: string) => createHash('sha256').update(token, '
 /** A token as it appears in a link: 43 characters of base64url. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 
-function toLink(r: LinkRow): ShareLink {
+/**
+ * A link as members see it. `present`: which of the links' objects the bucket still holds (undefined when not
+ * known): a link whose file was deleted since says so.
+ */
+function toLink(r: LinkRow, present?: ReadonlySet<string>): ShareLink {
   const state = r.revoked_at
     ? 'revoked'
-    : r.expired
-      ? 'expired'
-      : r.max_downloads !== null && r.downloads >= r.max_downloads
-        ? 'used_up'
-        : 'active'
+    : present && r.object_id !== null && !present.has(r.object_id)
+      ? 'file_deleted'
+      : r.expired
+        ? 'expired'
+        : r.max_downloads !== null && r.downloads >= r.max_downloads
+          ? 'used_up'
+          : 'active'
   return {
     id: r.id,
     bucketId: r.bucket_id,
@@ -67,6 +74,8 @@ export async function createShareLink(
     ref: string
     bucketId: string
     path: string
+    /** The object's id in storage.objects: the link opens that object only. */
+    objectId: string
     expiresIn: number
     password: string | null
     maxDownloads: number | null
@@ -77,14 +86,16 @@ export async function createShareLink(
   const passwordHash = link.password === null ? null : await bcrypt.hash(link.password, BCRYPT_COST)
   const { rows } = await db.query<LinkRow>(
     `insert into basalt.storage_share_links
-       (token_hash, project_ref, bucket_id, object_name, expires_at, password_hash, max_downloads, created_by, created_by_email)
-     values ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, $7, $8, $9)
+       (token_hash, project_ref, bucket_id, object_name, object_id, expires_at, password_hash, max_downloads, created_by,
+        created_by_email)
+     values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7, $8, $9, $10)
      returning ${COLUMNS}`,
     [
       tokenHash(token),
       link.ref,
       link.bucketId,
       link.path,
+      link.objectId,
       link.expiresIn,
       passwordHash,
       link.maxDownloads,
@@ -95,14 +106,24 @@ export async function createShareLink(
   return { link: toLink(rows[0]!), token }
 }
 
-/** A bucket's links, newest first (revoked, expired and used-up ones too: their downloads stay visible). */
-export async function listShareLinks(db: Db, ref: string, bucketId: string): Promise<ShareLink[]> {
+/**
+ * A bucket's links, newest first (revoked, expired, used-up ones and those whose file was deleted too: their
+ * downloads stay visible). `present` answers which of the given object ids the bucket still holds.
+ */
+export async function listShareLinks(
+  db: Db,
+  ref: string,
+  bucketId: string,
+  present: (objectIds: string[]) => Promise<ReadonlySet<string> | undefined>,
+): Promise<ShareLink[]> {
   const { rows } = await db.query<LinkRow>(
     `select ${COLUMNS} from basalt.storage_share_links where project_ref = $1 and bucket_id = $2
       order by created_at desc, id limit 1000`,
     [ref, bucketId],
   )
-  return rows.map(toLink)
+  const ids = [...new Set(rows.flatMap((r) => (r.object_id === null ? [] : [r.object_id])))]
+  const still = ids.length ? await present(ids) : undefined
+  return rows.map((r) => toLink(r, still))
 }
 
 /** Revokes a link of this project at once (a second revocation keeps the first time); 404 for another's. */
@@ -121,6 +142,8 @@ export interface UsableLink {
   ref: string
   bucketId: string
   path: string
+  /** The object the link was made for (null for links made before objects were recorded: their path only). */
+  objectId: string | null
   passwordHash: string | null
   /** The project's organisation, for the audit log. */
   organization: { id: string; slug: string } | null
@@ -130,7 +153,7 @@ export interface UsableLink {
 export async function findUsableLink(db: Db, token: string): Promise<UsableLink | null> {
   if (!TOKEN_PATTERN.test(token)) return null
   const { rows } = await db.query<LinkRow & { organization_id: string | null; organization_slug: string | null }>(
-    `select l.id, l.project_ref, l.bucket_id, l.object_name, l.password_hash, o.id as organization_id,
+    `select l.id, l.project_ref, l.bucket_id, l.object_name, l.object_id::text, l.password_hash, o.id as organization_id,
             o.slug as organization_slug
        from basalt.storage_share_links l
        join basalt.projects p on p.ref = l.project_ref
@@ -146,6 +169,7 @@ export async function findUsableLink(db: Db, token: string): Promise<UsableLink 
     ref: r.project_ref,
     bucketId: r.bucket_id,
     path: r.object_name,
+    objectId: r.object_id,
     passwordHash: r.password_hash,
     organization:
       r.organization_id && r.organization_slug ? { id: r.organization_id, slug: r.organization_slug } : null,

@@ -35,7 +35,7 @@ export const SHARE_LINK_UI = {
   actions: 'Actions',
   downloadsOf: (n: number, max: number | null) => (max === null ? `${n}` : `${n} of ${max}`),
   withPassword: 'Password',
-  states: { active: 'Active', expired: 'Expired', revoked: 'Revoked', used_up: 'Used up' },
+  states: { active: 'Active', expired: 'Expired', revoked: 'Revoked', used_up: 'Used up', file_deleted: 'File deleted' },
   revoke: 'Revoke',
   revokeFor: (name: string) => `Revoke the share link of ${name}`,
   revokeTitle: 'Revoke this share link?',

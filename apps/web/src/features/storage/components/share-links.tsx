@@ -177,6 +177,7 @@ const STATE_TONE: Record<ShareLinkState, BadgeTone> = {
   expired: 'neutral',
   revoked: 'danger',
   used_up: 'warning',
+  file_deleted: 'neutral',
 }
 
 /**
