@@ -53,6 +53,9 @@ export const createShareLinkBodySchema = z.object({
 })
 export type CreateShareLinkBody = z.input<typeof createShareLinkBodySchema>
 
+/** A bucket's list holds its newest links up to this many; a list this long says there may be older ones. */
+export const SHARE_LINKS_LISTED_MAX = 1000
+
 /** `file_deleted`: the file the link was made for is no longer in the bucket (another at its path is not it). */
 export const shareLinkStateSchema = z.enum(['active', 'expired', 'revoked', 'used_up', 'file_deleted'])
 export type ShareLinkState = z.infer<typeof shareLinkStateSchema>

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import bcrypt from 'bcryptjs'
-import { fail, ok, SHARE_LINK_MESSAGES, type Result, type ShareLink } from '@basalt/contracts'
+import { fail, ok, SHARE_LINK_MESSAGES, SHARE_LINKS_LISTED_MAX, type Result, type ShareLink } from '@basalt/contracts'
 import type pg from 'pg'
 
 /**
@@ -118,8 +118,8 @@ export async function listShareLinks(
 ): Promise<ShareLink[]> {
   const { rows } = await db.query<LinkRow>(
     `select ${COLUMNS} from basalt.storage_share_links where project_ref = $1 and bucket_id = $2
-      order by created_at desc, id limit 1000`,
-    [ref, bucketId],
+      order by created_at desc, id limit $3`,
+    [ref, bucketId, SHARE_LINKS_LISTED_MAX],
   )
   const ids = [...new Set(rows.flatMap((r) => (r.object_id === null ? [] : [r.object_id])))]
   const still = ids.length ? await present(ids) : undefined

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { Bucket, ShareLink } from '@basalt/contracts'
+import { SHARE_LINKS_LISTED_MAX, type Bucket, type ShareLink } from '@basalt/contracts'
 import { mockFetch, renderWithProviders } from '../../../test/helpers'
 import { SHARE_LINK_UI as M } from '../share-link-messages'
 import { ShareLinksPanel, shareLinkBody } from './share-links'
@@ -85,5 +85,21 @@ describe('share links', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: M.revoke }))
     expect(await screen.findByText(M.revoked)).toBeInTheDocument()
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/revoke'))).toBe(true))
+  })
+
+  it('says when a link’s file was deleted, and when the list stops at its newest links', async () => {
+    const many = Array.from({ length: SHARE_LINKS_LISTED_MAX }, (_, i) =>
+      link({
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        path: `f${i}.txt`,
+        state: i === 0 ? 'file_deleted' : 'expired',
+      }),
+    )
+    mockFetch({ [LIST]: { body: many } })
+    renderWithProviders(<ShareLinksPanel projectRef="abc" bucket={bucket} canWrite open onOpenChange={() => {}} />)
+    expect(await screen.findByText(M.listCapped(SHARE_LINKS_LISTED_MAX))).toBeInTheDocument()
+    expect(screen.getByText(M.states.file_deleted)).toBeInTheDocument()
+    // Neither a deleted file's link nor an expired one has anything left to revoke.
+    expect(screen.queryByRole('button', { name: /^Revoke/ })).toBeNull()
   })
 })

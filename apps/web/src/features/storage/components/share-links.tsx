@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import {
   createShareLinkBodySchema,
   SHARE_LINK_MAX_EXPIRY,
+  SHARE_LINKS_LISTED_MAX,
   type Bucket,
   type CreatedShareLink,
   type ShareLink,
@@ -269,6 +270,9 @@ export function ShareLinksPanel({
             ))}
           </TBody>
         </Table>
+      )}
+      {links.data && links.data.length >= SHARE_LINKS_LISTED_MAX && (
+        <p className="mt-3 text-xs text-muted-foreground">{M.listCapped(SHARE_LINKS_LISTED_MAX)}</p>
       )}
       <ConfirmDialog
         open={revoking !== null}
