@@ -92,6 +92,8 @@ export async function recoverCluster(opts: {
   superuserPassword: string
   renameDatabase?: { from: string; to: string }
   log?: (line: string) => void
+  /** Once the recovery's postmaster accepts connections (a test hook: a server killed mid-restore). */
+  onReady?: () => Promise<void> | void
 }): Promise<void> {
   const { clusterDir } = opts
   await writeFile(path.join(clusterDir, 'recovery.signal'), '')
@@ -136,6 +138,7 @@ export async function recoverCluster(opts: {
       })
       postmaster.once('exit', () => reject(new RecoveryError(fatal || 'PostgreSQL stopped during the recovery')))
     })
+    await opts.onReady?.()
     const url = `postgresql://postgres:${encodeURIComponent(opts.superuserPassword)}@127.0.0.1:${opts.port}/postgres`
     await withSuperuser(url, async (c) => {
       for (const setting of RECOVERY_SETTINGS) await c.query(`alter system reset ${setting}`)

@@ -20,7 +20,7 @@ import {
   type WalArchive,
 } from '@basalt/contracts'
 import { placementOf } from '../db/connections.ts'
-import { PROJECT_CLUSTER_SETTINGS } from '../db/embedded.ts'
+import { PROJECT_CLUSTER_SETTINGS, takeOverDataDirectory } from '../db/embedded.ts'
 import { withSuperuser } from '../db/project-databases.ts'
 import type { ProjectAccess, ProjectRow } from '../db/project-types.ts'
 import type { Actor, PlatformContext } from '../platform/context.ts'
@@ -558,6 +558,8 @@ export async function backupService(
       const backup = backups[0]
       if (!backup?.start_wal) throw new Error('The base backup this restore starts from is gone')
       await ctx.projectDatabases.stop(placementOf(p))
+      // A Basalt that died mid-restore left the recovery's postmaster running in the directory: stopped here.
+      await takeOverDataDirectory(clusterDir, (line) => log.warn({ ref: p.ref, restore: r.id }, line))
       if (r.mode === 'in_place' && !r.kept_dir) {
         const kept = path.join(dir, `cluster-before-restore-${r.id.slice(0, 8)}`)
         await rename(clusterDir, kept).catch((err: NodeJS.ErrnoException) => {
@@ -574,6 +576,9 @@ export async function backupService(
         walDir = path.join(dir, 'restore-wal')
         await fetchWal(r.source_ref, backup.start_wal, walDir)
       }
+      // A new project's archive holds only what an earlier attempt of this restore archived (a server that died
+      // after the recovery promoted): its timeline would clash with this attempt's.
+      if (r.mode === 'new_project') await rm(store.localWalDir(p.ref), { recursive: true, force: true })
       const walTarget = await store.prepareWalDir(p.ref)
       const recover = async (targetTime: Date | null) => {
         await extractBaseBackup(store, r.source_ref, backup.id, clusterDir)
@@ -587,6 +592,7 @@ export async function backupService(
           settings: { ...PROJECT_CLUSTER_SETTINGS, ...archiveSettings(walTarget) },
           superuserPassword: (await readFile(path.join(dir, 'superuser-password'), 'utf8')).trim(),
           renameDatabase: { from: ctx.projectDatabases.databaseNameFor(r.source_ref), to: p.database_name! },
+          onReady: () => ctx.afterSetupStep?.(p.ref, 'recovery'),
         })
       }
       try {

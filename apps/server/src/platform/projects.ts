@@ -166,8 +166,11 @@ async function oneAtATime(ctx: PlatformContext, ref: string, fn: () => Promise<v
   }
 }
 
-/** The steps of a set-up, each idempotent; a test hook may stop the server after any of them. */
-export type SetupStep = 'credentials' | 'port' | 'database' | 'bootstrap' | 'roles'
+/**
+ * The steps of a set-up, each idempotent; a test hook may stop the server after any of them. `recovery`: a
+ * restore into the project (backups/) has its own postmaster up, replaying the WAL.
+ */
+export type SetupStep = 'credentials' | 'port' | 'recovery' | 'database' | 'bootstrap' | 'roles'
 
 async function bringUpNow(ctx: PlatformContext, row: ProjectRow): Promise<void> {
   const done = async (step: SetupStep) => ctx.afterSetupStep?.(row.ref, step)

@@ -1,0 +1,178 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BackupsOverview, Restore } from '@basalt/contracts'
+import { buildApp } from '../src/app.ts'
+import { backupStore } from '../src/backups/store.ts'
+import { projectClusters, type ProjectDatabaseProvider } from '../src/db/project-databases.ts'
+import { startProjects } from '../src/platform/projects.ts'
+import type { App } from '../src/routes/types.ts'
+import { Agent, createProjectApp, projectAdminUrl, waitForProject } from './platform-app.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const ROWS = 3000
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A restore is a durable job that survives a restart of Basalt (issue 28 §3): a server killed while the
+ * restore's recovery runs — its own postmaster up in the new project's directory, the project's clusters
+ * left running with no Basalt — leaves a restore that the next Basalt on the same platform database and
+ * DATA_DIR finishes: the new project Active with every row, the original untouched, nothing half-made left.
+ */
+describe('a restore whose server dies', () => {
+  let p: Awaited<ReturnType<typeof createProjectApp>>
+  let worker: ChildProcess | undefined
+  let next: { app: App; projects: ProjectDatabaseProvider } | undefined
+  // The recovery's postmaster the dead server left: stopped by the next Basalt (or here, when a test failed).
+  let leftover: number | undefined
+
+  beforeAll(async () => {
+    p = await createProjectApp('Orders', { clusters: true, backups: {} })
+    await p.database.query(`create table public.orders (id int primary key, item text not null)`)
+    await p.database.query(`insert into public.orders select i, 'item ' || i from generate_series(1, ${ROWS}) i`)
+    // Its first base backup (asked for when it came up) is done before this Basalt stops.
+    for (const end = Date.now() + 120_000; ;) {
+      const o = (await p.owner.get(`/api/projects/${p.ref}/backups`)).json() as Extract<
+        BackupsOverview,
+        { available: true }
+      >
+      if (o.backups.some((b) => b.state === 'done')) break
+      if (Date.now() > end) throw new Error('no first base backup')
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    await p.database.end()
+    // This Basalt stops (its clusters too); the next one to start on the DATA_DIR is the worker.
+    await p.t.app.close()
+    await p.t.projectDatabases.closeAll()
+  }, 180_000)
+  afterAll(async () => {
+    worker?.kill('SIGKILL')
+    if (leftover && alive(leftover)) process.kill(leftover, 'SIGINT')
+    await next?.app.close()
+    await next?.projects.closeAll()
+    // The connection createProjectApp opened was ended before the first Basalt stopped.
+    await p?.t.close()
+  })
+
+  it('is finished by the next Basalt: the new project Active with every row, nothing half-made', async () => {
+    const dataDir = p.t.config.dataDir
+    const projectsDir = path.join(dataDir, 'projects')
+    worker = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures', 'restore-worker.ts')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PLATFORM_URL: p.t.platformUrl,
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(p.t.config.embeddedPgPort),
+        ENCRYPTION_KEY: p.t.config.encryptionKey.toString('hex'),
+        COOKIE: [...p.owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        CSRF: p.owner.cookies.get('basalt_csrf') ?? '',
+        REF: p.ref,
+      },
+    })
+    let stderr = ''
+    worker.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    let out = ''
+    worker.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    // The worker answers the request, then dies (SIGKILL) once the restore's recovery is under way.
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) => worker!.once('exit', (_c, s) => resolve(s)))
+    worker = undefined
+    expect(signal, stderr).toBe('SIGKILL')
+    const answer = JSON.parse(out.split('\n')[0]!) as {
+      statusCode: number
+      body: { restore: Restore; project: { ref: string } }
+    }
+    expect(answer.statusCode, JSON.stringify(answer)).toBe(202)
+    const { restore, project } = answer.body
+    const newRef = project.ref
+
+    // What the dead server left: the restore running, the new project coming up, and the recovery's
+    // postmaster still running in the new project's directory, with no Basalt.
+    const left = await p.t.db.query<{ state: string; phase: string; status: string }>(
+      `select r.state, r.phase, p.status from basalt.restores r join basalt.projects p on p.ref = r.target_ref
+        where r.id = $1`,
+      [restore.id],
+    )
+    expect(left.rows[0]).toEqual({ state: 'running', phase: 'Replaying the WAL', status: 'coming_up' })
+    leftover = Number(
+      (await readFile(path.join(projectsDir, newRef, 'cluster', 'postmaster.pid'), 'utf8')).split('\n')[0],
+    )
+    expect(alive(leftover)).toBe(true)
+
+    // The next Basalt starts on the same platform database and DATA_DIR, as server.ts starts one.
+    const backups = backupStore(dataDir, null)
+    const projects = projectClusters(projectsDir, {}, { archiveDirOf: (ref) => backups.prepareWalDir(ref) })
+    const app = await buildApp({
+      config: p.t.config,
+      db: p.t.db,
+      projectDatabases: projects,
+      platformUrl: p.t.platformUrl,
+      webDistDir: null,
+      backupStore: backups,
+      backupTickMs: 0,
+    })
+    next = { app, projects }
+    await startProjects(app.platform)
+    const owner = new Agent(app)
+    owner.cookies = new Map(p.owner.cookies)
+
+    const status = await waitForProject(owner, newRef, 180_000)
+    expect(status, JSON.stringify(status)).toMatchObject({ status: 'active' })
+    expect(alive(leftover)).toBe(false)
+    expect((await owner.get(`/api/projects/${newRef}/restores/${restore.id}`)).json()).toMatchObject({
+      state: 'done',
+      error: null,
+    })
+    const count = async (ref: string) => {
+      const c = new pg.Client({ connectionString: await projectAdminUrl({ app, db: p.t.db }, ref) })
+      await c.connect()
+      try {
+        return (
+          await c.query<{ n: number; items: number }>(
+            'select count(*)::int as n, count(distinct item)::int as items from public.orders',
+          )
+        ).rows[0]
+      } finally {
+        await c.end()
+      }
+    }
+    expect(await count(newRef)).toEqual({ n: ROWS, items: ROWS })
+    // The original is untouched and running.
+    expect((await owner.get(`/api/projects/${p.ref}`)).json()).toMatchObject({ status: 'active' })
+    expect(await count(p.ref)).toEqual({ n: ROWS, items: ROWS })
+
+    // Nothing half-made: one new project and one restore, one cluster directory each, no restore leftovers;
+    // and the restored project's own history starts cleanly (its first base backup, its archive not failing).
+    const all = await p.t.db.query<{ ref: string }>('select ref from basalt.projects order by ref')
+    expect(all.rows.map((r) => r.ref)).toEqual([p.ref, newRef].sort())
+    const restores = await p.t.db.query('select id from basalt.restores')
+    expect(restores.rows).toEqual([{ id: restore.id }])
+    expect((await readdir(projectsDir)).sort()).toEqual([p.ref, newRef].sort())
+    expect((await readdir(path.join(projectsDir, newRef))).sort()).toEqual(['cluster', 'superuser-password'])
+    for (const end = Date.now() + 120_000; ;) {
+      const o = (await owner.get(`/api/projects/${newRef}/backups`)).json() as Extract<
+        BackupsOverview,
+        { available: true }
+      >
+      const first = o.backups.find((b) => b.trigger === 'restore')
+      if (first?.state === 'done' || first?.state === 'failed' || Date.now() > end) {
+        expect(first).toMatchObject({ state: 'done', error: null })
+        await app.platform.backups!.tick()
+        expect((await owner.get(`/api/projects/${newRef}/backups`)).json().archive.failing).toBe(false)
+        break
+      }
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  }, 300_000)
+})
