@@ -6,7 +6,6 @@ import { buildDropIndex, createIndexStatements, indexNameOf } from '@basalt/sql'
 import { useTables } from '../../../project/pg-meta/get-tables'
 import { usePermission } from '../../../project/use-permission'
 import { Badge } from '../../../ui/badge'
-import { Button } from '../../../ui/button'
 import { FormField } from '../../../ui/form-field'
 import { Input, NativeSelect } from '../../../ui/input'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../ui/table'
@@ -18,6 +17,7 @@ import { ChangePanel, type FieldOfError } from './change-panel'
 import { DropDialog } from './drop-dialog'
 import { ListPage } from './list-page'
 import { matches, useListParams, useSchemaLocked } from './page-toolbar'
+import { RowActions } from './row-actions'
 
 const METHODS = ['btree', 'hash', 'gin', 'gist', 'brin'] as const
 
@@ -104,19 +104,18 @@ export function IndexesPage({ projectRef }: { projectRef: string }) {
                     </span>
                   </Td>
                   {writable && (
-                    <Td className="text-right">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={MESSAGES.remove(i.name)}
-                        onClick={() => {
-                          remove.reset()
-                          setDeleting(i)
-                        }}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                      </Button>
-                    </Td>
+                    <RowActions
+                      actions={[
+                        {
+                          label: MESSAGES.remove(i.name),
+                          icon: Trash2,
+                          onClick: () => {
+                            remove.reset()
+                            setDeleting(i)
+                          },
+                        },
+                      ]}
+                    />
                   )}
                 </Tr>
               ))}

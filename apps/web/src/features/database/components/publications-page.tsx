@@ -12,7 +12,6 @@ import { useTables } from '../../../project/pg-meta/get-tables'
 import { usePermission } from '../../../project/use-permission'
 import { Badge } from '../../../ui/badge'
 import { Banner } from '../../../ui/banner'
-import { Button } from '../../../ui/button'
 import { FormField } from '../../../ui/form-field'
 import { Input } from '../../../ui/input'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../ui/table'
@@ -23,6 +22,7 @@ import { ChangePanel, type FieldOfError } from './change-panel'
 import { DropDialog } from './drop-dialog'
 import { ListPage } from './list-page'
 import { matches, SchemaSelect, useListParams } from './page-toolbar'
+import { RowActions } from './row-actions'
 
 const OPERATIONS: PublicationOperation[] = ['insert', 'update', 'delete', 'truncate']
 const tableName = (t: { schema: string; name: string }) => `${t.schema}.${t.name}`
@@ -114,27 +114,23 @@ export function PublicationsPage({ projectRef }: { projectRef: string }) {
                     </Td>
                     <Td className="font-mono text-xs">{p.owner}</Td>
                     {canWrite && (
-                      <Td className="text-right whitespace-nowrap">
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={MESSAGES.edit(p.name)}
-                          onClick={() => setOpen({ kind: 'edit', publication: p })}
-                        >
-                          <Pencil aria-hidden className="size-4" />
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={MESSAGES.remove(p.name)}
-                          onClick={() => {
-                            remove.reset()
-                            setDeleting(p)
-                          }}
-                        >
-                          <Trash2 aria-hidden className="size-4" />
-                        </Button>
-                      </Td>
+                      <RowActions
+                        actions={[
+                          {
+                            label: MESSAGES.edit(p.name),
+                            icon: Pencil,
+                            onClick: () => setOpen({ kind: 'edit', publication: p }),
+                          },
+                          {
+                            label: MESSAGES.remove(p.name),
+                            icon: Trash2,
+                            onClick: () => {
+                              remove.reset()
+                              setDeleting(p)
+                            },
+                          },
+                        ]}
+                      />
                     )}
                   </Tr>
                 ))}

@@ -25,6 +25,7 @@ import {
 } from './page-toolbar'
 import { DropDialog } from './drop-dialog'
 import { TriggerEditorPanel } from './trigger-editor-panel'
+import { RowActions } from './row-actions'
 
 /** The events as a trigger names them: `INSERT OR UPDATE OF title, note`. */
 const eventsText = (t: DatabaseTrigger) =>
@@ -166,19 +167,18 @@ export function TriggersPage({ projectRef }: { projectRef: string }) {
                         )}
                       </Td>
                       {writable && (
-                        <Td className="text-right">
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            aria-label={MESSAGES.remove(t.name)}
-                            onClick={() => {
-                              remove.reset()
-                              setDeleting(t)
-                            }}
-                          >
-                            <Trash2 aria-hidden className="size-4" />
-                          </Button>
-                        </Td>
+                        <RowActions
+                          actions={[
+                            {
+                              label: MESSAGES.remove(t.name),
+                              icon: Trash2,
+                              onClick: () => {
+                                remove.reset()
+                                setDeleting(t)
+                              },
+                            },
+                          ]}
+                        />
                       )}
                     </Tr>
                   ))}

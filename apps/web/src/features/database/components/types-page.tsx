@@ -5,7 +5,6 @@ import type { CreateEnumBody, DatabaseType, UpdateEnumBody } from '@basalt/contr
 import { buildDropType, createEnumStatements, updateEnumStatements } from '@basalt/sql'
 import { usePermission } from '../../../project/use-permission'
 import { Badge } from '../../../ui/badge'
-import { Button } from '../../../ui/button'
 import { FormField } from '../../../ui/form-field'
 import { Input, NativeSelect } from '../../../ui/input'
 import { Table, TBody, Td, Th, THead, Tr } from '../../../ui/table'
@@ -16,6 +15,7 @@ import { ChangePanel, type FieldOfError } from './change-panel'
 import { DropDialog } from './drop-dialog'
 import { ListPage } from './list-page'
 import { matches, useListParams, useSchemaLocked } from './page-toolbar'
+import { RowActions } from './row-actions'
 
 type Open = { kind: 'create' } | { kind: 'add' | 'rename'; type: DatabaseType } | { kind: 'delete'; type: DatabaseType }
 
@@ -78,36 +78,27 @@ export function TypesPage({ projectRef }: { projectRef: string }) {
                   </Td>
                   <Td className="max-w-lg font-mono text-xs break-words">{definitionOf(t)}</Td>
                   {writable && (
-                    <Td className="text-right whitespace-nowrap">
-                      {t.kind === 'enum' && (
-                        <>
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            aria-label={MESSAGES.add(t.name)}
-                            onClick={() => setOpen({ kind: 'add', type: t })}
-                          >
-                            <Plus aria-hidden className="size-4" />
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            aria-label={MESSAGES.rename(t.name)}
-                            onClick={() => setOpen({ kind: 'rename', type: t })}
-                          >
-                            <Pencil aria-hidden className="size-4" />
-                          </Button>
-                        </>
-                      )}
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={MESSAGES.remove(t.name)}
-                        onClick={() => setOpen({ kind: 'delete', type: t })}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                      </Button>
-                    </Td>
+                    <RowActions
+                      actions={[
+                        {
+                          label: MESSAGES.add(t.name),
+                          icon: Plus,
+                          onClick: () => setOpen({ kind: 'add', type: t }),
+                          shown: t.kind === 'enum',
+                        },
+                        {
+                          label: MESSAGES.rename(t.name),
+                          icon: Pencil,
+                          onClick: () => setOpen({ kind: 'rename', type: t }),
+                          shown: t.kind === 'enum',
+                        },
+                        {
+                          label: MESSAGES.remove(t.name),
+                          icon: Trash2,
+                          onClick: () => setOpen({ kind: 'delete', type: t }),
+                        },
+                      ]}
+                    />
                   )}
                 </Tr>
               ))}

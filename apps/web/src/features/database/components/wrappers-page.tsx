@@ -21,6 +21,7 @@ import { ChangePanel, type FieldOfError } from './change-panel'
 import { DropDialog } from './drop-dialog'
 import { ListPage } from './list-page'
 import { matches, SchemaSelect, useListParams } from './page-toolbar'
+import { RowActions } from './row-actions'
 
 type Row =
   | { kind: 'wrapper'; key: string; item: WrappersResponse['wrappers'][number] }
@@ -162,18 +163,16 @@ export function WrappersPage({ projectRef }: { projectRef: string }) {
                               <Td className="font-mono text-xs">{r.item.user_mappings.join(', ') || '—'}</Td>
                               <Td className="font-mono text-xs">{r.item.owner}</Td>
                               {canWrite && (
-                                <Td className="text-right">
-                                  {r.item.owned && (
-                                    <Button
-                                      size="sm"
-                                      variant="ghost"
-                                      aria-label={MESSAGES.remove(r.item.name)}
-                                      onClick={() => setDropping(r.item)}
-                                    >
-                                      <Trash2 aria-hidden className="size-4" />
-                                    </Button>
-                                  )}
-                                </Td>
+                                <RowActions
+                                  actions={[
+                                    {
+                                      label: MESSAGES.remove(r.item.name),
+                                      icon: Trash2,
+                                      onClick: () => setDropping(r.item),
+                                      shown: r.item.owned,
+                                    },
+                                  ]}
+                                />
                               )}
                             </Tr>,
                           ]
