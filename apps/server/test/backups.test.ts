@@ -13,6 +13,7 @@ import {
   BACKUPS_SHARED_SERVER_MESSAGE,
   type BackupsOverview,
   type Restore,
+  type SqlRunResult,
 } from '@basalt/contracts'
 import { postgresUser } from '../src/db/embedded.ts'
 import type { S3Config } from '../src/storage/s3-store.ts'
@@ -323,8 +324,46 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
         expect(JSON.stringify(history)).toMatch(new RegExp(`branch_${branchRef}_1_1`))
         const again = await owner.post(`/api/projects/${ref}/branches/${branchRef}/apply`, { through: 1 })
         expect(again.json()).toEqual({ code: 'bad_request', message: 'There is no change on the branch left to apply' })
-        const unseen = await owner.post(`/api/projects/${ref}/branches/${branchRef}/apply`, { through: 3 })
+
+        // SQL run in the SQL editor on the branch: a run that succeeded is one change, with its schema changes only.
+        const runOnBranch = async (query: string, agent = owner) =>
+          (await agent.post(`/api/platform/pg-meta/${branchRef}/query`, { query })).json() as SqlRunResult
+        const ran = await runOnBranch(
+          `create table public.notes (id int primary key);
+           -- its text
+           alter table public.notes add column body text;
+           insert into public.notes values (1, 'on the branch');
+           select count(*) from public.notes`,
+        )
+        expect(ran.status, JSON.stringify(ran.error)).toBe('success')
+        // A run that failed (rolled back) and a read record nothing.
+        expect((await runOnBranch('create table public.never (n int); select 1 / 0')).status).toBe('error')
+        expect((await runOnBranch('select count(*) from public.items')).status).toBe('success')
+        const withRun = (await owner.get(`/api/projects/${ref}/branches/${branchRef}`)).json() as {
+          changes: Array<{ number: number; name: string; statements: string; author: string; applied: boolean }>
+        }
+        expect(withRun.changes.map((c) => c.number)).toEqual([1, 2, 3])
+        expect(withRun.changes[2]).toMatchObject({
+          name: 'sql_editor_create_table_public_notes',
+          statements:
+            'create table public.notes (id int primary key);\n\nalter table public.notes add column body text;',
+          author: 'owner@example.com',
+          applied: false,
+        })
+        const unseen = await owner.post(`/api/projects/${ref}/branches/${branchRef}/apply`, { through: 4 })
         expect(unseen.statusCode).toBe(400)
+        // The parent's clashing table gone, the rest applies: the table editor's table and the SQL editor's.
+        await p.database.query('drop table public.clash')
+        const rest = await owner.post(`/api/projects/${ref}/branches/${branchRef}/apply`, { through: 3 })
+        expect(rest.statusCode, rest.body).toBe(200)
+        expect(rest.json()).toMatchObject({ appliedThrough: 3 })
+        const notes = await p.database.query(
+          `select column_name from information_schema.columns where table_name = 'notes' order by ordinal_position`,
+        )
+        expect(notes.rows.map((r: { column_name: string }) => r.column_name)).toEqual(['id', 'body'])
+        // The schema, not the branch's rows.
+        expect((await p.database.query('select count(*)::int as n from public.notes')).rows[0].n).toBe(0)
+        expect((await p.database.query(`select to_regclass('public.never') as t`)).rows[0].t).toBeNull()
 
         // Who may: another organisation 404, Read-only 403 on writes, anonymous 401.
         const outsider = await p.outsider('out-branch@example.com')
@@ -335,6 +374,10 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
         ).toBe(404)
         const reader = await p.join('reader-branch@example.com', 'read_only')
         expect((await reader.get(`/api/projects/${ref}/branches/${branchRef}`)).statusCode).toBe(200)
+        // A Read-only member's DDL in the SQL editor is refused on their read-only login: nothing recorded.
+        expect((await runOnBranch('create table public.sneaky (n int)', reader)).status).toBe('error')
+        const afterReader = (await owner.get(`/api/projects/${ref}/branches/${branchRef}`)).json()
+        expect(afterReader.changes.map((c: { number: number }) => c.number)).toEqual([1, 2, 3])
         expect((await reader.post(`/api/projects/${ref}/branches`, {})).statusCode).toBe(403)
         expect((await reader.post(`/api/projects/${ref}/branches/${branchRef}/apply`, { through: 2 })).statusCode).toBe(
           403,
@@ -346,7 +389,11 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
         const audit = await p.t.db.query<{ action: string }>(
           `select action from basalt.audit_log where action like 'project.branch_%' order by created_at`,
         )
-        expect(audit.rows.map((r) => r.action)).toEqual(['project.branch_create', 'project.branch_apply'])
+        expect(audit.rows.map((r) => r.action)).toEqual([
+          'project.branch_create',
+          'project.branch_apply',
+          'project.branch_apply',
+        ])
       } finally {
         await branchDb.end()
       }
@@ -355,7 +402,7 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
       expect((await owner.get(`/api/projects/${ref}`)).json()).toMatchObject({ status: 'active' })
       expect((await p.database.query('select count(*)::int as n from public.items')).rows[0].n).toBe(500)
       expect((await owner.get(`/api/projects/${ref}/branches`)).json()).toEqual([])
-      await p.database.query('drop table public.items, public.clash')
+      await p.database.query('drop table public.items, public.clash, public.notes')
     },
     300_000,
   )

@@ -1,6 +1,6 @@
-import type pg from 'pg'
+import pg from 'pg'
 import type { DatabaseMigration } from '@basalt/contracts'
-import { parse, SqlError } from 'libpg-query'
+import { parse, scan, SqlError } from 'libpg-query'
 
 /**
  * Database › Migrations (issue 26 point 10): the schema changes Basalt ran for members on a project's
@@ -83,6 +83,166 @@ export function recordingClient<C extends pg.ClientBase>(client: C, ran: string[
       }
     },
   })
+}
+
+/**
+ * What a statement of the SQL editor does to the schema, by its parse-tree kind: CREATE, ALTER, DROP, COMMENT,
+ * GRANT / REVOKE, SECURITY LABEL, IMPORT FOREIGN SCHEMA… — not reads or writes of rows (SELECT, INSERT, UPDATE,
+ * DELETE, MERGE, COPY, TRUNCATE, REFRESH), settings, cursors, DO / CALL (code that may do either), maintenance
+ * (VACUUM, ANALYZE, REINDEX, CLUSTER), and not what belongs to the server or the database rather than its schema
+ * (databases, tablespaces, subscriptions, ALTER SYSTEM).
+ */
+const SCHEMA_KINDS = new Set([
+  'CommentStmt',
+  'GrantStmt',
+  'GrantRoleStmt',
+  'RenameStmt',
+  'IndexStmt',
+  'ViewStmt',
+  'RuleStmt',
+  'CompositeTypeStmt',
+  'DefineStmt',
+  'SecLabelStmt',
+  'ImportForeignSchemaStmt',
+  'ReassignOwnedStmt',
+])
+const NOT_SCHEMA_KINDS = new Set([
+  'CreatedbStmt',
+  'DropdbStmt',
+  'AlterDatabaseStmt',
+  'AlterDatabaseSetStmt',
+  'AlterDatabaseRefreshCollStmt',
+  'AlterSystemStmt',
+  'CreateTableSpaceStmt',
+  'DropTableSpaceStmt',
+  'AlterTableSpaceOptionsStmt',
+  'AlterTableMoveAllStmt',
+  'CreateSubscriptionStmt',
+  'AlterSubscriptionStmt',
+  'DropSubscriptionStmt',
+])
+export const isSchemaChange = (kind: string) =>
+  !NOT_SCHEMA_KINDS.has(kind) && (SCHEMA_KINDS.has(kind) || /^(Create|Alter|Drop)[A-Z]/.test(kind))
+
+type Node = Record<string, unknown>
+const asNode = (v: unknown): Node => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Node) : {})
+const optionNames = (body: Node) =>
+  (Array.isArray(body.options) ? body.options : []).map((o) => asNode(asNode(o).DefElem).defname)
+
+/** The statement's own node: `{ kind, body }` of the first statement of `sql`. */
+async function nodeOf(sql: string): Promise<Node> {
+  const tree = (await parse(sql)) as { stmts?: Array<{ stmt?: Node }> }
+  return asNode(Object.values(asNode(tree.stmts?.[0]?.stmt))[0])
+}
+
+/**
+ * A statement of the SQL editor as a migration records it: without the comments after it (a `;` after a line
+ * comment would be commented out), and as a comment when it carries a password (CREATE / ALTER ROLE or USER,
+ * however the password is quoted) or a user mapping's options (its credentials), decided by Postgres' parser.
+ */
+async function recordedText(kind: string, sql: string): Promise<string> {
+  const tokens = (await scan(sql)).tokens.filter((t) => t.tokenName !== 'SQL_COMMENT' && t.tokenName !== 'C_COMMENT')
+  const bytes = Buffer.from(sql, 'utf8')
+  const text = bytes.subarray(tokens[0]?.start ?? 0, tokens.at(-1)?.end ?? bytes.length).toString('utf8')
+  const plain = withoutCredentials(withoutPassword(text))
+  if (plain !== text) return plain
+  if (kind === 'CreateRoleStmt' || kind === 'AlterRoleStmt') {
+    const body = await nodeOf(text)
+    if (optionNames(body).includes('password')) {
+      const role = typeof body.role === 'string' ? body.role : String(asNode(body.role).rolename ?? '')
+      const verb = kind === 'CreateRoleStmt' ? 'CREATE' : 'ALTER'
+      return `-- ${verb} ROLE ${pg.escapeIdentifier(role)} PASSWORD … (a password is not recorded)`
+    }
+  }
+  if (kind === 'CreateUserMappingStmt' || kind === 'AlterUserMappingStmt') {
+    const body = await nodeOf(text)
+    if (optionNames(body).length) {
+      const user = asNode(body.user)
+      const role = user.rolename ? pg.escapeIdentifier(String(user.rolename)) : String(user.roletype ?? '')
+      const verb = kind === 'CreateUserMappingStmt' ? 'CREATE' : 'ALTER'
+      return `-- ${verb} USER MAPPING FOR ${role} SERVER ${pg.escapeIdentifier(String(body.servername))} OPTIONS (…) (its options hold credentials and are not recorded)`
+    }
+  }
+  return text
+}
+
+/** A statement of a SQL editor run, as sql-editor/statements.ts splits the text (Postgres' parser). */
+export interface RunStatement {
+  kind: string
+  sql: string
+  outsideTransaction: boolean
+}
+
+/**
+ * The schema changes a successful SQL editor run committed, in order, for a branch's migration history
+ * (issue 28 §4): its schema-changing statements (isSchemaChange), less those a `rollback`, a `rollback to
+ * savepoint`, a `prepare transaction` or a `begin` left open at the end undid. One that cannot run inside a
+ * transaction (CREATE INDEX CONCURRENTLY…) is recorded as a comment: the apply to the parent is one transaction.
+ */
+export async function schemaChangesOfRun(statements: readonly RunStatement[], rolledBack: boolean): Promise<string[]> {
+  const committed: string[] = []
+  let pending: string[] = []
+  let savepoints: Array<{ name: string; at: number }> = []
+  const commit = () => {
+    committed.push(...pending)
+    pending = []
+    savepoints = []
+  }
+  const undo = () => {
+    pending = []
+    savepoints = []
+  }
+  for (const s of statements) {
+    if (s.kind === 'TransactionStmt') {
+      const body = await nodeOf(s.sql)
+      const name = String(body.savepoint_name ?? '')
+      switch (body.kind) {
+        case 'TRANS_STMT_COMMIT':
+          commit()
+          break
+        case 'TRANS_STMT_ROLLBACK':
+        case 'TRANS_STMT_PREPARE':
+          undo()
+          break
+        case 'TRANS_STMT_SAVEPOINT':
+          savepoints.push({ name, at: pending.length })
+          break
+        case 'TRANS_STMT_ROLLBACK_TO': {
+          const i = savepoints.findLastIndex((p) => p.name === name)
+          if (i >= 0) {
+            pending = pending.slice(0, savepoints[i]!.at)
+            savepoints = savepoints.slice(0, i + 1)
+          }
+          break
+        }
+        case 'TRANS_STMT_RELEASE': {
+          const i = savepoints.findLastIndex((p) => p.name === name)
+          if (i >= 0) savepoints = savepoints.slice(0, i)
+          break
+        }
+      }
+      continue
+    }
+    if (!isSchemaChange(s.kind)) continue
+    const text = await recordedText(s.kind, s.sql)
+    if (s.outsideTransaction) {
+      commit()
+      committed.push(
+        `-- Not applied with the others: it cannot run inside a transaction. Run it yourself:\n${text
+          .split('\n')
+          .map((line) => `-- ${line}`)
+          .join('\n')}`,
+      )
+    } else pending.push(text)
+  }
+  if (!rolledBack) commit()
+  return committed.map((t) => (t.startsWith('--') ? t : `${t.replace(/;\s*$/, '')};`))
+}
+
+/** A migration's name for a SQL editor run: `sql_editor_` and the first words of its first change (before a `(`). */
+export function sqlEditorMigrationName(changes: readonly string[]): string {
+  const first = changes.find((c) => !c.startsWith('--')) ?? ''
+  return migrationName('sql_editor', first.split('(')[0]!.split(/\s+/).slice(0, 4).join(' '))
 }
 
 /** A file name's part from an action and target: `index_create_items_title_idx`. */

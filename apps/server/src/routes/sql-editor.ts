@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify'
 import { actorOf } from '../http/session.ts'
 import type { PlatformContext } from '../platform/context.ts'
 import { databaseSettingsOf, updateDatabaseSettings } from '../platform/database-settings.ts'
+import { recordMigration, schemaChangesOfRun, sqlEditorMigrationName } from '../platform/project-migrations.ts'
 import { formatSql } from '../sql-editor/format.ts'
 import { listHistory } from '../sql-editor/history.ts'
 import { LiveRuns } from '../sql-editor/live-runs.ts'
@@ -56,6 +57,19 @@ export function sqlEditorRoutes(app: App, ctx: PlatformContext): void {
     budget,
     // Self-hosted mode's project belongs to no organisation: it counts for itself.
     organizationId: req.projectAccess!.project.organization_id ?? req.projectAccess!.project.id,
+    // On a branch, the schema changes a run made go to its migration history, to be applied to the parent.
+    recordChanges: req.projectAccess!.project.parent_project_ref
+      ? async (statements, rolledBack) => {
+          const changes = await schemaChangesOfRun(statements, rolledBack)
+          const actor = actorOf(req)
+          await recordMigration(ctx.db, {
+            projectId: req.projectAccess!.project.id,
+            name: sqlEditorMigrationName(changes),
+            statements: changes,
+            author: { id: actor.id, email: actor.email },
+          })
+        }
+      : undefined,
   })
 
   // Read-only members run too: on the project's read-only login (the executor chooses it).

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { ok, SQL_RUN_ID_TAKEN_MESSAGE, type Result, type SqlRunBody, type SqlRunError } from '@basalt/contracts'
+import {
+  ok,
+  SQL_RUN_ID_TAKEN_MESSAGE,
+  type Result,
+  type SqlNotice,
+  type SqlRunBody,
+  type SqlRunError,
+} from '@basalt/contracts'
 import { meterRows } from '../db/row-guard.ts'
 import { sendCancelRequest } from '../db/statement-ceiling.ts'
 import type { ProjectCalls, SqlSession } from '../http/project-executor.ts'
@@ -8,7 +15,7 @@ import type { LiveRuns, Signal } from './live-runs.ts'
 import { RunAbortedError, RunDocument } from './run-document.ts'
 import { DEFAULT_RUN_LIMITS, runStatements, type RunLimits, type RunOutcome } from './run.ts'
 import type { RunBudget, RunPlace } from './run-budget.ts'
-import { splitStatements } from './statements.ts'
+import { splitStatements, type SqlStatement } from './statements.ts'
 import { lineAt } from './text-offsets.ts'
 
 /** What runs and cancels need besides the request: this server's runs and the project's executor. */
@@ -19,7 +26,19 @@ export interface RunContext {
   /** The server's budget of runs and result memory, and the organisation the run counts for. */
   budget: RunBudget
   organizationId: string
+  /**
+   * On a branch (issue 28 §4): records the schema changes of a run that succeeded — committed by then — in the
+   * branch's migration history, before the run's answer ends.
+   */
+  recordChanges?: (statements: readonly SqlStatement[], rolledBack: boolean) => Promise<void>
 }
+
+/** A notice of a run whose schema changes could not be recorded on its branch (the platform database failed). */
+export const notRecordedNotice = (message: string): SqlNotice => ({
+  statementIndex: null,
+  severity: 'WARNING',
+  message: `The run's schema changes were made but could not be recorded in the branch's migration history, so they cannot be applied to the parent from the branch page: ${message}`,
+})
 
 /** Asks the project's database to cancel a backend's statement, from the caller's own login. */
 const signalBackend =
@@ -122,8 +141,10 @@ async function runOnConnection(
   })
   send(doc)
   let outcome: RunOutcome
+  let ran: readonly SqlStatement[] = []
   try {
     const split = await splitStatements(text)
+    if (split.ok) ran = split.data
     outcome = split.ok
       ? await runStatements(
           session,
@@ -147,6 +168,13 @@ async function runOnConnection(
       ...outcome,
       status: 'error',
       error: { code: 'conflict', message: SQL_RUN_ID_TAKEN_MESSAGE, statementIndex: null },
+    }
+  }
+  if (run.recordChanges && outcome.status === 'success') {
+    try {
+      await run.recordChanges(ran, outcome.rolledBack)
+    } catch (err) {
+      outcome = { ...outcome, notices: [...outcome.notices, notRecordedNotice(String(err))] }
     }
   }
   // Its end is recorded once the answer has gone out, and before the connection goes back to the pool: a

@@ -60,7 +60,7 @@ export const BACKUPS_MESSAGES = {
   branchOf: 'This project is a branch of',
   changesTitle: 'Schema changes on this branch',
   changesDetail:
-    'Every change made from the dashboard since the branch was made (its migration history). Applying runs them on the parent in one transaction: all or nothing.',
+    'Every schema change made since the branch was made — from the table editor, the Database pages and the SQL editor (its migration history). Applying runs them on the parent in one transaction: all or nothing.',
   noChanges: 'No schema change on this branch yet.',
   reviewApply: 'Review and apply to the parent',
   applyConfirm: (n: number) => `Apply ${n === 1 ? 'this change' : `these ${n} changes`} to the parent`,

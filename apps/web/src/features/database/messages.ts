@@ -206,7 +206,7 @@ export const TYPE_MESSAGES = {
 export const MIGRATION_MESSAGES = {
   title: 'Migrations',
   description:
-    'Every schema change Basalt ran for a member — the table editor, these pages, policies — as a numbered migration you can apply to another database.',
+    'Every schema change Basalt ran for a member — the table editor, these pages, policies, and on a branch the SQL editor — as a numbered migration you can apply to another database.',
   search: 'Search for a migration',
   loadError: 'Failed to retrieve migrations',
   empty: 'No schema changes made from the dashboard yet',
