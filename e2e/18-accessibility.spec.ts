@@ -87,3 +87,14 @@ test.describe('at 640 px wide', () => {
     await expectAccessible(page)
   })
 })
+
+test('the accessibility check itself fails a page with a serious violation, in either theme', async ({ page }) => {
+  // The harness every journey relies on: a check that found nothing here would pass every page unread.
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Check</title>
+    <style>.dark p { color: #333; background: #222 }</style></head>
+    <body><main><h1>Check</h1><p>Readable in light, not in dark</p></main></body></html>`)
+  await expect(expectAccessible(page)).rejects.toThrow(/\(dark theme\):\n\s+\[serious\] color-contrast/)
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Check</title></head>
+    <body><main><h1>Check</h1><button></button></main></body></html>`)
+  await expect(expectAccessible(page)).rejects.toThrow(/\[critical\] button-name/)
+})

@@ -115,7 +115,12 @@ async function settle(page: Page): Promise<void> {
 function builder(page: Page, options: AccessibilityOptions, rules?: string[]): AxeBuilder {
   // Legacy mode runs axe inside the page itself; the default opens a blank page in the context to merge
   // frame results, which the page watcher would then see as a page of the app.
-  const axe = new AxeBuilder({ page }).setLegacyMode(true).withTags(WCAG_TAGS)
+  // Only violations are read: axe then builds selectors for the other results' first node only, which took a
+  // third of a whole-page run (3.1 s → 2.1 s on Database › Tables, the same run alternated in one browser).
+  const axe = new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(WCAG_TAGS)
+    .options({ resultTypes: ['violations'] })
   if (rules) axe.withRules(rules)
   if (options.include) axe.include(options.include)
   for (const selector of options.exclude ?? []) axe.exclude(selector)
