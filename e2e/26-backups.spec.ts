@@ -1,7 +1,7 @@
 // Journey 26: backups, point-in-time recovery and branches (issue 28 §8). The owner backs a project up, drops a
 // table in the SQL editor, restores the project to just before that statement into a new project and finds the
-// table there with its rows; then makes a branch, adds a column on it in the table editor, reviews the change's
-// SQL on the branch's page and applies it to the parent.
+// table there with its rows; then makes a branch, adds a column on it in the table editor and another in the
+// SQL editor, reviews the two changes' SQL on the branch's page and applies them to the parent.
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './support/fixtures'
 import { expectAccessible } from './support/accessibility'
@@ -29,7 +29,7 @@ async function query<T>(ref: string, sql: string): Promise<T[]> {
 
 const backupsPage = (ref: string) => `/project/${ref}/database/backups/scheduled`
 
-async function runSql(page: Page, ref: string, sql: string) {
+async function runSql(page: Page, ref: string, sql: string, { destructive = false } = {}) {
   await page.goto(`/project/${ref}/sql/new`)
   const editor = page.locator('.monaco-editor').filter({ has: page.getByRole('textbox', { name: 'SQL' }) })
   await expect(editor).toBeVisible({ timeout: MONACO_LOAD_MS })
@@ -39,7 +39,7 @@ async function runSql(page: Page, ref: string, sql: string) {
   await page.keyboard.insertText(sql)
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   // A drop is destructive: the editor asks first.
-  await page.getByRole('dialog').getByRole('button', { name: 'Run this query' }).click()
+  if (destructive) await page.getByRole('dialog').getByRole('button', { name: 'Run this query' }).click()
   await expect(page.getByRole('region', { name: 'Results' }).getByText('Success. No rows returned')).toBeVisible()
 }
 
@@ -63,7 +63,7 @@ test('the owner restores a dropped table into a new project, and applies a branc
   await expectNoErrorPage(page)
 
   // The table dropped in the SQL editor.
-  await runSql(page, ref, `drop table public.${ORDERS}`)
+  await runSql(page, ref, `drop table public.${ORDERS}`, { destructive: true })
 
   // Restored to just before that statement, into a new project.
   await page.goto(backupsPage(ref))
@@ -106,24 +106,27 @@ test('the owner restores a dropped table into a new project, and applies a branc
   await columnPanel.getByRole('button', { name: 'Review' }).click()
   await columnPanel.getByRole('button', { name: 'Save' }).click()
   await expect(columnPanel).toHaveCount(0)
+  // And one in the SQL editor: a run on a branch is recorded in its migration history too.
+  await runSql(page, branch, `alter table public.${ITEMS} add column sku text`)
 
-  // On the branch's page: the change, its SQL reviewed, applied to the parent.
+  // On the branch's page: the two changes, their SQL reviewed, applied to the parent.
   await page.goto(backupsPage(branch))
   const changes = page.getByRole('table', { name: 'Schema changes on this branch' })
-  await expect(changes.getByRole('cell', { name: 'not applied' })).toBeVisible()
+  await expect(changes.getByRole('cell', { name: 'not applied' })).toHaveCount(2)
   await page.getByRole('button', { name: 'Review and apply to the parent' }).click()
   await expect(page.getByLabel('SQL to apply')).toContainText('price')
+  await expect(page.getByLabel('SQL to apply')).toContainText(`alter table public.${ITEMS} add column sku text;`)
   await expectAccessible(page)
   await screenshot(page, '26-backups-branch-review-light')
   await screenshotDark(page, '26-backups-branch-review-dark')
-  await page.getByRole('button', { name: 'Apply this change to the parent' }).click()
-  await expect(changes.getByRole('cell', { name: 'applied', exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Apply these 2 changes to the parent' }).click()
+  await expect(changes.getByRole('cell', { name: 'applied', exact: true })).toHaveCount(2)
   expect(
     await query<{ column_name: string }>(
       ref,
       `select column_name from information_schema.columns where table_schema = 'public' and table_name = '${ITEMS}' order by ordinal_position`,
     ),
-  ).toEqual([{ column_name: 'id' }, { column_name: 'title' }, { column_name: 'price' }])
+  ).toEqual([{ column_name: 'id' }, { column_name: 'title' }, { column_name: 'price' }, { column_name: 'sku' }])
 
   // Storage is not a branch's.
   await page.goto(`/project/${branch}/storage/buckets`)
