@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { buildApp } from '@basalt/server/src/app.ts'
 import { startEmbeddedPostgres, type EmbeddedCluster } from '@basalt/server/src/db/embedded.ts'
+import { backupStore } from '@basalt/server/src/backups/store.ts'
 import { projectClusters, type ProjectDatabaseProvider } from '@basalt/server/src/db/project-databases.ts'
 import { adminUrlOf } from '@basalt/server/src/db/connections.ts'
 import type { ProjectRow } from '@basalt/server/src/platform/projects.ts'
@@ -102,8 +103,10 @@ export interface InProcessProject {
 /**
  * Starts the platform's Postgres, builds the app on it and signs an owner up who creates a project; the app
  * gives the project a cluster of its own, and `direct` connects to its database as the project's admin role.
+ * With `backups`, as server.ts does: the clusters archive their WAL into DATA_DIR/backups (the fs store) and
+ * the app takes base backups and restores (backups/).
  */
-export async function inProcessProject(label: string): Promise<InProcessProject> {
+export async function inProcessProject(label: string, options: { backups?: boolean } = {}): Promise<InProcessProject> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `basalt-bench-${label}-`))
   await chmod(dir, 0o755)
   let cluster: EmbeddedCluster | undefined
@@ -132,7 +135,12 @@ export async function inProcessProject(label: string): Promise<InProcessProject>
     await migratePlatform(migrating)
     migrating.release()
     // As on the embedded default: the project gets a cluster of its own, and the app connects as its admin role.
-    projectDatabases = projectClusters(path.join(dir, 'projects'))
+    const backups = options.backups ? backupStore(dir, null) : undefined
+    projectDatabases = projectClusters(
+      path.join(dir, 'projects'),
+      {},
+      backups ? { archiveDirOf: (ref) => backups.prepareWalDir(ref) } : {},
+    )
     app = await buildApp({
       config: {
         port: 0,
@@ -152,6 +160,7 @@ export async function inProcessProject(label: string): Promise<InProcessProject>
       db: platformDb,
       projectDatabases,
       webDistDir: null,
+      ...(backups ? { backupStore: backups } : {}),
     })
 
     // The owner and a project whose database the app creates on its own cluster.

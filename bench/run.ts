@@ -7,6 +7,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { startEmbeddedPostgres } from '@basalt/server/src/db/embedded.ts'
+import { backupsBench } from './backups.ts'
 import { csvBench } from './csv.ts'
 import { logsBench } from './logs.ts'
 import { Client, freePort, waitForHttp } from './http.ts'
@@ -143,7 +144,7 @@ async function startup() {
   }
 }
 
-/** BENCH_ONLY=table-editor,… runs only the named parts (bundle, startup, table-editor, csv, sql-editor, results-grid, storage, storage-api, logs); all by default. */
+/** BENCH_ONLY=table-editor,… runs only the named parts (bundle, startup, table-editor, csv, sql-editor, results-grid, storage, storage-api, logs, backups); all by default. */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const wanted = (part: string) => !only || only.includes(part)
 
@@ -159,6 +160,7 @@ if (wanted('results-grid')) await resultsGridBench(report)
 if (wanted('storage')) await storageBench(report)
 if (wanted('storage-api')) await storageApiBench(report)
 if (wanted('logs')) await logsBench(report)
+if (wanted('backups')) await backupsBench(report)
 
 const w = (k: keyof (typeof rows)[0]) => Math.max(k.length, ...rows.map((r) => r[k].length))
 const line = (r: Record<string, string>) =>
