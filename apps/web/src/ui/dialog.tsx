@@ -45,6 +45,7 @@ export function Dialog({
   children,
   trigger,
   focusAfterClose,
+  size = 'md',
 }: {
   open?: boolean
   onOpenChange?: (open: boolean) => void
@@ -53,6 +54,8 @@ export function Dialog({
   children: ReactNode
   trigger?: ReactNode
   focusAfterClose?: FocusAfterClose
+  /** 'lg' for a dialog that holds a form and its results side by side: wider, and its body scrolls. */
+  size?: 'md' | 'lg'
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -61,7 +64,10 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
         <DialogContent
           focusAfterClose={focusAfterClose}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border bg-surface-raised shadow-xl focus:outline-none"
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border bg-surface-raised shadow-xl focus:outline-none',
+            size === 'lg' ? 'flex max-h-[calc(100vh-2rem)] max-w-2xl flex-col' : 'max-w-md',
+          )}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
@@ -80,7 +86,7 @@ export function Dialog({
               <X className="size-4" aria-hidden />
             </RadixDialog.Close>
           </div>
-          <div className="px-5 py-4">{children}</div>
+          <div className={cn('px-5 py-4', size === 'lg' && 'min-h-0 overflow-y-auto')}>{children}</div>
         </DialogContent>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -132,6 +132,7 @@ export function StoragePoliciesPage({ projectRef }: { projectRef: string }) {
         open={testing !== null}
         onOpenChange={(open) => !open && setTesting(null)}
         title={testing ? MESSAGES.testPoliciesOf(testing) : MESSAGES.testTitle}
+        size="lg"
       >
         {testing && <StoragePolicyTestPanel projectRef={projectRef} bucket={testing} />}
       </Dialog>
