@@ -364,6 +364,14 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
         // The schema, not the branch's rows.
         expect((await p.database.query('select count(*)::int as n from public.notes')).rows[0].n).toBe(0)
         expect((await p.database.query(`select to_regclass('public.never') as t`)).rows[0].t).toBeNull()
+        // A run that failed after a commit of its own: what it committed is the branch's next change.
+        const partly = await runOnBranch('create table public.committed (n int); commit; select 1 / 0')
+        expect(partly.status).toBe('error')
+        const afterPartly = (await owner.get(`/api/projects/${ref}/branches/${branchRef}`)).json()
+        expect(afterPartly.changes[3]).toMatchObject({
+          number: 4,
+          statements: 'create table public.committed (n int);',
+        })
 
         // Who may: another organisation 404, Read-only 403 on writes, anonymous 401.
         const outsider = await p.outsider('out-branch@example.com')
@@ -377,7 +385,7 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
         // A Read-only member's DDL in the SQL editor is refused on their read-only login: nothing recorded.
         expect((await runOnBranch('create table public.sneaky (n int)', reader)).status).toBe('error')
         const afterReader = (await owner.get(`/api/projects/${ref}/branches/${branchRef}`)).json()
-        expect(afterReader.changes.map((c: { number: number }) => c.number)).toEqual([1, 2, 3])
+        expect(afterReader.changes.map((c: { number: number }) => c.number)).toEqual([1, 2, 3, 4])
         expect((await reader.post(`/api/projects/${ref}/branches`, {})).statusCode).toBe(403)
         expect((await reader.post(`/api/projects/${ref}/branches/${branchRef}/apply`, { through: 2 })).statusCode).toBe(
           403,

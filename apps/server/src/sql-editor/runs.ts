@@ -27,10 +27,26 @@ export interface RunContext {
   budget: RunBudget
   organizationId: string
   /**
-   * On a branch (issue 28 §4): records the schema changes of a run that succeeded — committed by then — in the
-   * branch's migration history, before the run's answer ends.
+   * On a branch (issue 28 §4): records the schema changes a run committed in the branch's migration history,
+   * before the run's answer ends — given the statements that ran and whether what followed the last commit was
+   * rolled back (see committedPart).
    */
   recordChanges?: (statements: readonly SqlStatement[], rolledBack: boolean) => Promise<void>
+}
+
+/**
+ * What a run that ended may have committed: every statement of a run that succeeded (less what an open BEGIN
+ * rolled back); of one that failed at a statement, those before it, with what followed their last commit
+ * rolled back (a run is one transaction unless its SQL commits: `create …; select 1/0` commits nothing,
+ * `create …; commit; select 1/0` the create). Nothing when it is not known where the run stopped.
+ */
+export function committedPart(
+  outcome: RunOutcome,
+  ran: readonly SqlStatement[],
+): { statements: readonly SqlStatement[]; rolledBack: boolean } | null {
+  if (outcome.status === 'success') return { statements: ran, rolledBack: outcome.rolledBack }
+  const at = outcome.error?.statementIndex
+  return typeof at === 'number' ? { statements: ran.slice(0, at), rolledBack: true } : null
 }
 
 /** A notice of a run whose schema changes could not be recorded on its branch (the platform database failed). */
@@ -170,9 +186,10 @@ async function runOnConnection(
       error: { code: 'conflict', message: SQL_RUN_ID_TAKEN_MESSAGE, statementIndex: null },
     }
   }
-  if (run.recordChanges && outcome.status === 'success') {
+  const committed = run.recordChanges && committedPart(outcome, ran)
+  if (committed) {
     try {
-      await run.recordChanges(ran, outcome.rolledBack)
+      await run.recordChanges!(committed.statements, committed.rolledBack)
     } catch (err) {
       outcome = { ...outcome, notices: [...outcome.notices, notRecordedNotice(String(err))] }
     }
