@@ -25,6 +25,18 @@ interface JsonLogLine {
 }
 
 /**
+ * A statement that may carry a password or credentials (a role's password, a user mapping's options, a
+ * subscription's connection string): a failing one is logged with its text, which every member who may read
+ * the project's logs would see, Read-only ones too. Its text is not stored. Deliberately wide, like the same
+ * rule in the query-performance report's _basalt.statement_stats() (db/bootstrap/0028).
+ */
+const MAY_HOLD_SECRETS = /password|user\s+mapping|subscription/i
+export const STATEMENT_NOT_KEPT = '-- statement text not kept: it may hold a password or credentials'
+
+const withoutSecrets = (line: JsonLogLine): JsonLogLine =>
+  line.statement && MAY_HOLD_SECRETS.test(line.statement) ? { ...line, statement: STATEMENT_NOT_KEPT } : line
+
+/**
  * Collects the new lines of a project's jsonlog files (see PROJECT_CLUSTER_SETTINGS) into
  * basalt_logs.postgres_log: each file is read from where the last pass stopped, up to its last complete line,
  * and the lines and the new offset are written in one transaction, so a line is stored once even when the
@@ -75,7 +87,7 @@ export async function collectPostgresLogs(db: pg.Pool, ref: string, directory: s
       .split('\n')
       .flatMap((text) => {
         try {
-          return [JSON.parse(text) as JsonLogLine]
+          return [withoutSecrets(JSON.parse(text) as JsonLogLine)]
         } catch {
           return []
         }

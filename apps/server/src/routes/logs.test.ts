@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOG_QUERY_MAX_ROWS, LOG_QUERY_MESSAGES, type LogQueryResult } from '@basalt/contracts'
 import { Agent, createProjectApp, waitForProject, type Agent as AgentType } from '../../test/platform-app.ts'
 import { insertApiLog } from '../logs/api-log.ts'
+import { STATEMENT_NOT_KEPT } from '../logs/postgres-logs.ts'
 import { maintainLogs } from '../logs/retention.ts'
 import { withSuperuser } from '../db/project-databases.ts'
 
@@ -191,6 +192,31 @@ describe('logs', () => {
     }
     expect(lines).toContainEqual(['role "role_that_is_not_there" does not exist', null])
     expect(JSON.stringify(lines)).not.toContain('j27-secret-in-a-statement')
+  })
+
+  it('keeps no password a member wrote: not in the Postgres log, not in the query-performance report', async () => {
+    // A member's failing statement is logged with its text; one setting a password keeps only why it failed.
+    await p.database.query(`alter role j27_nobody with password 'j27-member-secret'`).catch(() => {})
+    // pg_stat_statements keeps a utility statement's text as written, password included (PostgreSQL 18 too).
+    await p.database.query(`create role j27_reporter login password 'j27-stats-secret'`)
+    await p.database.query('select 1 as j27_reported')
+    await p.database.query('select * from j27_after_the_member_secret').catch(() => {})
+    let lines: unknown[][] = []
+    for (let i = 0; i < 100 && !JSON.stringify(lines).includes('j27_after_the_member_secret'); i++) {
+      await p.t.app.logs.collectNow()
+      lines = await rowsOf(
+        `select message, statement from postgres_logs where timestamp > now() - interval '5 minutes'`,
+      )
+      if (!JSON.stringify(lines).includes('j27_after_the_member_secret')) await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(lines).toContainEqual(['role "j27_nobody" does not exist', STATEMENT_NOT_KEPT])
+    expect(JSON.stringify(lines)).not.toContain('j27-member-secret')
+    const report = await readOnly.get(`/api/platform/projects/${p.ref}/analytics/reports/query-performance`)
+    expect(report.statusCode).toBe(200)
+    expect(report.body).toContain('j27_reported')
+    expect(report.body).not.toContain('j27-stats-secret')
+    const { rows } = await p.database.query("select query from _basalt.statement_stats() where query ~ 'j27'")
+    expect(JSON.stringify(rows)).not.toContain('j27-stats-secret')
   })
 
   it('bounds a log query in rows, range and time', async () => {
