@@ -175,7 +175,9 @@ export async function takeBaseBackup(opts: {
   const { store, ref, id } = opts
   const out = new BackupTar()
   const pack = out.pack
-  const gzip = createGzip({ level: 6 })
+  // Level 1: measured on a 200 MB project's files (bench/backups.ts), twice as fast as level 6 for 2% more
+  // bytes (86 MB against 84 MB); the compression is most of a base backup's time.
+  const gzip = createGzip({ level: 1 })
   out.output.on('error', (err) => gzip.destroy(err))
   const body = out.output.pipe(gzip)
   const putting = store.objects.put(baseKey(ref, id), body, { contentType: 'application/gzip' })
