@@ -118,6 +118,7 @@ export const branchDetailSchema = z.object({
   name: z.string(),
   status: z.string(),
   parentRef: z.string(),
+  parentName: z.string(),
   createdAt: z.string(),
   /** The last change applied to the parent (0: none). */
   appliedThrough: z.number(),

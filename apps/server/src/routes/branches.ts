@@ -43,13 +43,17 @@ export function branchRoutes(app: App, ctx: PlatformContext): void {
       )
     ).rows[0]
 
-  const detailOf = async (b: ProjectRow & { branch_applied_through?: number }): Promise<BranchDetail> => {
+  const detailOf = async (
+    b: ProjectRow & { branch_applied_through?: number },
+    parentName: string,
+  ): Promise<BranchDetail> => {
     const through = b.branch_applied_through ?? 0
     return {
       ref: b.ref,
       name: b.name,
       status: b.status,
       parentRef: b.parent_project_ref!,
+      parentName,
       createdAt: b.created_at.toISOString(),
       appliedThrough: through,
       changes: (await listMigrations(ctx.db, b.id)).map((m) => ({
@@ -88,7 +92,9 @@ export function branchRoutes(app: App, ctx: PlatformContext): void {
     { config: project('projects:read'), schema: { params: branchParams } },
     async (req, reply) => {
       const b = await branchOf(req.params.ref, req.params.branch)
-      return reply.result(b ? ok(await detailOf(b)) : fail('not_found', BRANCH_MESSAGES.notFound))
+      return reply.result(
+        b ? ok(await detailOf(b, req.projectAccess!.project.name)) : fail('not_found', BRANCH_MESSAGES.notFound),
+      )
     },
   )
 
@@ -101,7 +107,7 @@ export function branchRoutes(app: App, ctx: PlatformContext): void {
       const b = (await branchOf(parent.ref, req.params.branch)) as
         (ProjectRow & { branch_applied_through: number }) | undefined
       if (!b) return reply.result(fail('not_found', BRANCH_MESSAGES.notFound))
-      const detail = await detailOf(b)
+      const detail = await detailOf(b, req.projectAccess!.project.name)
       const pending = detail.changes.filter((c) => !c.applied && c.number <= req.body.through)
       const last = detail.changes.at(-1)?.number ?? 0
       if (req.body.through > last) return reply.result(fail('bad_request', BRANCH_MESSAGES.changed))
@@ -137,7 +143,9 @@ export function branchRoutes(app: App, ctx: PlatformContext): void {
         target: parent.ref,
         details: { branch: b.ref, changes: result.data.applied },
       })
-      return reply.result(ok(await detailOf({ ...b, branch_applied_through: req.body.through })))
+      return reply.result(
+        ok(await detailOf({ ...b, branch_applied_through: req.body.through }, req.projectAccess!.project.name)),
+      )
     },
   )
 }

@@ -141,6 +141,7 @@ describe('BackupsPage', () => {
       name: 'Preview',
       status: 'active_healthy',
       parentRef: 'abc',
+      parentName: 'Shop',
       createdAt: '2026-11-27T01:00:00.000Z',
       appliedThrough: 1,
       changes: [
@@ -173,6 +174,8 @@ describe('BackupsPage', () => {
     renderWithProviders(<BackupsPage project={branch} />)
     const table = await screen.findByRole('table', { name: M.changesTitle })
     expect(within(table).getAllByRole('row')).toHaveLength(3)
+    // The parent by its name, not its ref.
+    expect(screen.getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/project/abc')
     await userEvent.click(screen.getByRole('button', { name: M.reviewApply }))
     const sql = screen.getByLabelText('SQL to apply')
     expect(sql.textContent).toContain('ADD COLUMN price')

@@ -499,7 +499,7 @@ function BranchChangesSection({ project, parentRef }: { project: ProjectDetail; 
       <p className="text-sm">
         {MESSAGES.branchOf}{' '}
         <Link className="text-brand underline" to={`/project/${parentRef}`}>
-          {parentRef}
+          {branch.data?.parentName ?? parentRef}
         </Link>
         .
       </p>
@@ -524,10 +524,10 @@ function BranchChangesSection({ project, parentRef }: { project: ProjectDetail; 
             {branch.data.changes.map((c) => (
               <Tr key={c.number}>
                 <Td>{c.number}</Td>
-                <Td className="font-mono text-xs">{c.name}</Td>
-                <Td>{c.author ?? '—'}</Td>
-                <Td>{formatPrecise(c.createdAt)}</Td>
-                <Td>
+                <Td className="font-mono text-xs break-all">{c.name}</Td>
+                <Td className="break-all">{c.author ?? '—'}</Td>
+                <Td className="whitespace-nowrap">{formatPrecise(c.createdAt)}</Td>
+                <Td className="whitespace-nowrap">
                   <Badge tone={c.applied ? 'success' : 'neutral'}>
                     {c.applied ? MESSAGES.appliedBadge : MESSAGES.pendingBadge}
                   </Badge>
