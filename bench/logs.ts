@@ -8,6 +8,7 @@
 //    project in the same tables), in daily partitions as the logs job makes them; then the explorer's
 //    queries through POST …/analytics/logs/query as a member runs them (log reader role, views, cursor):
 //    median of 5 runs each, warm.
+import { readsWholeRange, WHOLE_RANGE_SETTINGS, wrapLogQuery } from '@basalt/server/src/logs/log-reader.ts'
 import { maintainLogs } from '@basalt/server/src/logs/retention.ts'
 import { inProcessProject, ms, stats, type InProcessProject } from './in-process.ts'
 import type { Report } from './table-editor.ts'
@@ -136,8 +137,9 @@ export async function logsBench(report: Report): Promise<void> {
 }
 
 /**
- * BENCH_EXPLAIN=1: each query's plan as the project's log reader runs it (its role as session_user, its range
- * written for the backend as LogReaders writes it), printed to stderr before the timings.
+ * BENCH_EXPLAIN=1: each query's plan as the project's log reader runs it (its role as session_user with the
+ * settings it logs in with, its range written for the backend as LogReaders writes it), printed to stderr
+ * before the timings.
  */
 async function explainAll(p: InProcessProject, queries: Array<[string, string]>, start: string, end: string) {
   await p.app.logs.readers.ensure(p.ref)
@@ -150,14 +152,32 @@ async function explainAll(p: InProcessProject, queries: Array<[string, string]>,
          project_ref = excluded.project_ref, from_ts = excluded.from_ts, to_ts = excluded.to_ts`,
       [role, p.ref, start, end],
     )
+    // The settings the role logs in with (work_mem, the parallel costs…): `set session authorization` does not
+    // apply them, so they are set here first, as the superuser (temp_file_limit is a superuser's setting).
+    const { rows: settings } = await client.query<{ setting: string }>(
+      'select unnest(setconfig) as setting from pg_db_role_setting where setrole = $1::regrole',
+      [role],
+    )
+    for (const { setting } of settings) {
+      const at = setting.indexOf('=')
+      await client.query('select set_config($1, $2, false)', [setting.slice(0, at), setting.slice(at + 1)])
+    }
     await client.query(`set session authorization ${client.escapeIdentifier(role)}`)
-    await client.query('set search_path = basalt_log_sources')
     for (const [name, sql] of queries) {
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`)
+      // As LogReaders runs it: wrapped in Basalt's LIMIT, with the parallel settings of a whole-range query.
+      await client.query('begin')
+      if (await readsWholeRange(sql)) {
+        for (const [setting, value] of WHOLE_RANGE_SETTINGS) {
+          await client.query('select set_config($1, $2, true)', [setting, value])
+        }
+      }
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${wrapLogQuery(sql)}`)
+      await client.query('rollback')
       process.stderr.write(`\n== ${name}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n`)
     }
   } finally {
     await client.query('reset session authorization').catch(() => {})
+    await client.query('reset all').catch(() => {})
     client.release()
   }
 }

@@ -9,11 +9,45 @@ import {
   type LogQueryResult,
   type Result,
 } from '@basalt/contracts'
+import { parse } from 'libpg-query'
 import pg from 'pg'
-import Cursor from 'pg-cursor'
 import { isPgError, toApiError } from '../db/pg-error.ts'
-import { columnDescriber, readCursor, RESULT_TYPES } from '../sql-editor/run.ts'
+import { columnDescriber, RESULT_TYPES } from '../sql-editor/run.ts'
 import { splitStatements } from '../sql-editor/statements.ts'
+
+/**
+ * Planner settings for a query that reads its whole range (no LIMIT of its own: an aggregate, a histogram),
+ * set for that query only. The policies' bounds are run-time values (InitPlans, migration 0028), so the
+ * planner takes a range for 0.5 % of its rows (Postgres' default for `x >= $1 and x <= $2`): a week of a million
+ * lines is planned as 5,000, and no parallel plan looks worth starting. Parallel costs are scaled down by that
+ * factor (defaults 1000 and 0.1) and the size floors lifted, so that two workers share the reading and sorting
+ * (the functions of the bounds are PARALLEL RESTRICTED, migration 0031: the leader evaluates them and passes
+ * their values to the workers). A query with a LIMIT keeps the default costs: the newest-first walks that stop
+ * after N rows must not become parallel full reads, which they would, since under row level security the
+ * planner does not use the column statistics of a non-leakproof operator (`ilike`) and guesses that a search
+ * matches too few lines to stop early.
+ */
+export const WHOLE_RANGE_SETTINGS: ReadonlyArray<readonly [string, string]> = [
+  ['max_parallel_workers_per_gather', '2'],
+  ['parallel_setup_cost', '10'],
+  ['parallel_tuple_cost', '0.001'],
+  ['min_parallel_table_scan_size', '0'],
+  ['min_parallel_index_scan_size', '0'],
+]
+
+/** Whether one SELECT has no LIMIT of its own at its top (so it reads its whole range). */
+export async function readsWholeRange(sql: string): Promise<boolean> {
+  const stmt = (await parse(sql)).stmts?.[0]?.stmt as { SelectStmt?: { limitCount?: unknown } } | undefined
+  return stmt?.SelectStmt !== undefined && stmt.SelectStmt.limitCount === undefined
+}
+
+/**
+ * The member's SELECT, run to its end under a LIMIT of Basalt's: Postgres starts parallel workers only for a
+ * portal run to completion, never for one read through a cursor a batch at a time. The LIMIT also tells the
+ * planner that at most this many rows are read. The newline ends a comment the SELECT may end with.
+ */
+const WRAP_HEAD = 'select * from (\n'
+export const wrapLogQuery = (sql: string) => `${WRAP_HEAD}${sql}\n) as log_query limit ${LOG_QUERY_MAX_ROWS + 1}`
 
 /**
  * A member's log SQL runs where the database itself keeps it to one project's logs (docs/logs.md): on a
@@ -25,7 +59,8 @@ import { splitStatements } from '../sql-editor/statements.ts'
  * neither read nor write. Basalt's other tables, server files and programs are refused by Postgres' own
  * privileges. Each query is one SELECT (the parser checks; the extended protocol runs one statement), in a
  * read-only transaction that is rolled back, with a statement timeout Basalt also enforces by cancelling, a
- * temp_file_limit the role cannot lift, and at most LOG_QUERY_MAX_ROWS rows read.
+ * temp_file_limit the role cannot lift, and at most LOG_QUERY_MAX_ROWS rows read (a LIMIT of Basalt's around
+ * it, so that it runs to its end and may run in parallel).
  */
 export class LogReaders {
   private pools = new Map<string, pg.Pool>()
@@ -154,16 +189,31 @@ export class LogReaders {
         [pid, this.roleOf(ref), ref, from < oldest ? oldest : from, to],
       )
       await client.query('begin transaction read only')
-      await client.query(`select set_config('statement_timeout', $1, true)`, [String(LOG_QUERY_TIMEOUT_MS)])
-      const cursor = client.query(new Cursor(text, [], { rowMode: 'array', types: RESULT_TYPES }))
-      const { rows, result } = await readCursor(cursor, LOG_QUERY_MAX_ROWS + 1)
-      await new Promise<void>((resolve) => cursor.close(() => resolve()))
+      const settings: Array<readonly [string, string]> = [['statement_timeout', String(LOG_QUERY_TIMEOUT_MS)]]
+      if (await readsWholeRange(text)) settings.push(...WHOLE_RANGE_SETTINGS)
+      await client.query(
+        `select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+        settings.flat(),
+      )
+      // The extended protocol: one statement, whatever the text holds.
+      const config: pg.QueryArrayConfig & { queryMode: 'extended' } = {
+        text: wrapLogQuery(text),
+        rowMode: 'array',
+        types: RESULT_TYPES,
+        queryMode: 'extended',
+      }
+      const result = await client.query(config)
+      const rows = result.rows
       const columns = await columnDescriber(client)(result.fields ?? [])
       const truncated = rows.length > LOG_QUERY_MAX_ROWS
       return ok({ columns, rows: truncated ? rows.slice(0, LOG_QUERY_MAX_ROWS) : rows, truncated })
     } catch (err) {
       if (isPgError(err)) {
         if (err.code === '57014') return fail('bad_request', LOG_QUERY_MESSAGES.timeout)
+        // A position in the member's SELECT, not in Basalt's wrapping of it.
+        if (err.position) {
+          err.position = String(Math.min(Math.max(1, Number(err.position) - WRAP_HEAD.length), text.length))
+        }
         return { ok: false, error: toApiError(err, text) }
       }
       throw err

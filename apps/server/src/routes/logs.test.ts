@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOG_QUERY_MAX_ROWS, LOG_QUERY_MESSAGES, type LogQueryResult } from '@basalt/contracts'
 import { Agent, createProjectApp, waitForProject, type Agent as AgentType } from '../../test/platform-app.ts'
 import { insertApiLog } from '../logs/api-log.ts'
+import { WHOLE_RANGE_SETTINGS } from '../logs/log-reader.ts'
 import { STATEMENT_NOT_KEPT } from '../logs/postgres-logs.ts'
 import { maintainLogs } from '../logs/retention.ts'
 import { withSuperuser } from '../db/project-databases.ts'
@@ -104,9 +105,11 @@ describe('logs', () => {
     await refused('select * from basalt_logs.samples', /permission denied for table samples/)
     // What the reader may read is written where it can neither read nor change it.
     await refused('select * from basalt_logs.reader_sessions', /permission denied for table reader_sessions/)
+    // (A data-modifying WITH is refused before the read-only transaction would: the SELECT runs inside Basalt's
+    // LIMIT, where Postgres allows no data-modifying WITH.)
     await refused(
       `with moved as (update basalt_logs.reader_sessions set project_ref = '${otherRef}' returning 1) select * from moved`,
-      /cannot execute SELECT in a read-only transaction/,
+      /WITH clause containing a data-modifying statement must be at the top level/,
     )
     await refused("select pg_read_file('/etc/passwd')", /permission denied for function pg_read_file/)
     await refused("select * from pg_ls_dir('.')", /permission denied for function pg_ls_dir/)
@@ -123,11 +126,13 @@ describe('logs', () => {
     ]) {
       await refused(sql, new RegExp(LOG_QUERY_MESSAGES.oneSelect.replace(/[()]/g, '\\$&')))
     }
-    // Writes inside a SELECT hit the read-only transaction.
+    // Writes inside a SELECT: a data-modifying WITH is refused in Basalt's LIMIT, a writing function by the
+    // read-only transaction.
     await refused(
       'with gone as (delete from edge_logs returning 1) select * from gone',
-      /permission denied for view edge_logs/,
+      /WITH clause containing a data-modifying statement must be at the top level/,
     )
+    await refused('select lo_create(0)', /cannot execute lo_create\(\) in a read-only transaction/)
   })
 
   it('never shows another project’s lines, even to SQL written to find them', async () => {
@@ -171,6 +176,62 @@ describe('logs', () => {
               (select string_agg(s::text, ' ') from pg_stats s)`,
     )
     expect(JSON.stringify(catalogs)).not.toContain(otherRef)
+  })
+
+  it('gives the workers of a parallel plan the reader’s project and range, not their own', async () => {
+    await p.t.app.logs.writer.flush()
+    const readers = p.t.app.logs.readers
+    await readers.ensure(p.ref)
+    const role = readers.roleOf(p.ref)
+    const { start, end } = hour()
+    const client = await p.t.db.connect()
+    try {
+      // As the reader (session_user, the settings it logs in with, its range written for this backend), with
+      // parallel plans made free so that the few test lines are read by workers too.
+      await client.query(
+        `insert into basalt_logs.reader_sessions (pid, role_name, project_ref, from_ts, to_ts)
+         values (pg_backend_pid(), $1, $2, $3, $4) on conflict (pid) do update set role_name = excluded.role_name,
+           project_ref = excluded.project_ref, from_ts = excluded.from_ts, to_ts = excluded.to_ts`,
+        [role, p.ref, start, end],
+      )
+      const { rows: settings } = await client.query<{ setting: string }>(
+        'select unnest(setconfig) as setting from pg_db_role_setting where setrole = $1::regrole',
+        [role],
+      )
+      for (const { setting } of settings) {
+        const at = setting.indexOf('=')
+        await client.query('select set_config($1, $2, false)', [setting.slice(0, at), setting.slice(at + 1)])
+      }
+      await client.query(`set session authorization ${client.escapeIdentifier(role)}`)
+      // The settings of a query that reads its whole range, made free for these few lines.
+      for (const [setting, value] of WHOLE_RANGE_SETTINGS) {
+        await client.query('select set_config($1, $2, false)', [setting, value])
+      }
+      await client.query(
+        'set parallel_setup_cost = 0; set parallel_tuple_cost = 0; set parallel_leader_participation = off',
+      )
+      const count = async (where: string) => {
+        const sql = `select count(*)::int as n from basalt_logs.api_log where ${where}`
+        const plan = await client.query(`explain (analyze, format json) ${sql}`)
+        const launched = JSON.stringify(plan.rows).match(/"Workers Launched":\s*(\d+)/)
+        return { n: (await client.query<{ n: number }>(sql)).rows[0]!.n, launched: Number(launched?.[1] ?? 0) }
+      }
+      const ours = await count('true')
+      // Read by workers only (the leader does not take part), and they found the project's lines…
+      expect(ours.launched).toBeGreaterThan(0)
+      const { rows } = await p.t.db.query<{ n: number }>(
+        'select count(*)::int as n from basalt_logs.api_log where project_ref = $1 and ts between $2 and $3',
+        [p.ref, start, end],
+      )
+      expect(ours.n).toBe(rows[0]!.n)
+      expect(ours.n).toBeGreaterThan(0)
+      // …and none of the other project's.
+      expect(await count(`project_ref = '${otherRef}'`)).toEqual({ n: 0, launched: expect.any(Number) })
+    } finally {
+      await client.query('reset session authorization').catch(() => {})
+      await client.query('reset all').catch(() => {})
+      client.release()
+    }
   })
 
   it("does not log the text of Basalt's own failing statements, which may carry a password", async () => {
@@ -233,6 +294,15 @@ describe('logs', () => {
     expect(backwards.json().message).toBe(LOG_QUERY_MESSAGES.range)
     const bad = await query(p.owner, 'select frm edge_logs')
     expect(bad.statusCode).toBe(400)
+    // Where in the member's SELECT, not in Basalt's LIMIT around it.
+    expect(bad.json()).toMatchObject({ message: 'column "frm" does not exist', position: 8 })
+    // A comment at its end does not swallow that LIMIT.
+    const commented = await p.owner.post(api('/query'), {
+      sql: 'select 1 as one -- a comment',
+      ...hour(),
+      remember: false,
+    })
+    expect(commented.json().rows).toEqual([[1]])
     // Lifting the timeout inside the query does not lift it: the statement is stopped after 10 seconds.
     const slow = await query(p.owner, "select set_config('statement_timeout', '0', false), pg_sleep(30)")
     expect(slow.statusCode).toBe(400)
