@@ -21,7 +21,7 @@ import { splitStatements } from '../sql-editor/statements.ts'
  * planner takes a range for 0.5 % of its rows (Postgres' default for `x >= $1 and x <= $2`): a week of a million
  * lines is planned as 5,000, and no parallel plan looks worth starting. Parallel costs are scaled down by that
  * factor (defaults 1000 and 0.1) and the size floors lifted, so that two workers share the reading and sorting
- * (the functions of the bounds are PARALLEL RESTRICTED, migration 0031: the leader evaluates them and passes
+ * (the functions of the bounds are PARALLEL RESTRICTED, migration 0033: the leader evaluates them and passes
  * their values to the workers). A query with a LIMIT keeps the default costs: the newest-first walks that stop
  * after N rows must not become parallel full reads, which they would, since under row level security the
  * planner does not use the column statistics of a non-leakproof operator (`ilike`) and guesses that a search
