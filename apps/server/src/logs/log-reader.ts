@@ -33,6 +33,10 @@ export const WHOLE_RANGE_SETTINGS: ReadonlyArray<readonly [string, string]> = [
   ['parallel_tuple_cost', '0.001'],
   ['min_parallel_table_scan_size', '0'],
   ['min_parallel_index_scan_size', '0'],
+  // A week of a million lines sorted by path is ≈ 80 MB in memory, shared unevenly by the leader and its two
+  // workers (under load the workers start late and the leader reads most of it): at 32 MB the leader's share
+  // spilled to disk. At most 3 processes × 64 MB per query and 4 connections per reader.
+  ['work_mem', '64MB'],
 ]
 
 /** Whether one SELECT has no LIMIT of its own at its top (so it reads its whole range). */
