@@ -8,7 +8,7 @@
 //    project in the same tables), in daily partitions as the logs job makes them; then the explorer's
 //    queries through POST …/analytics/logs/query as a member runs them (log reader role, views, cursor):
 //    median of 5 runs each, warm.
-import { readsWholeRange, WHOLE_RANGE_SETTINGS, wrapLogQuery } from '@basalt/server/src/logs/log-reader.ts'
+import { plannerSettingsOf, wrapLogQuery } from '@basalt/server/src/logs/log-reader.ts'
 import { maintainLogs } from '@basalt/server/src/logs/retention.ts'
 import { inProcessProject, ms, stats, type InProcessProject } from './in-process.ts'
 import type { Report } from './table-editor.ts'
@@ -164,12 +164,10 @@ async function explainAll(p: InProcessProject, queries: Array<[string, string]>,
     }
     await client.query(`set session authorization ${client.escapeIdentifier(role)}`)
     for (const [name, sql] of queries) {
-      // As LogReaders runs it: wrapped in Basalt's LIMIT, with the parallel settings of a whole-range query.
+      // As LogReaders runs it: wrapped in Basalt's LIMIT, with the planner settings of its kind of query.
       await client.query('begin')
-      if (await readsWholeRange(sql)) {
-        for (const [setting, value] of WHOLE_RANGE_SETTINGS) {
-          await client.query('select set_config($1, $2, true)', [setting, value])
-        }
+      for (const [setting, value] of await plannerSettingsOf(sql)) {
+        await client.query('select set_config($1, $2, true)', [setting, value])
       }
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${wrapLogQuery(sql)}`)
       await client.query('rollback')
