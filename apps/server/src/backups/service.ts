@@ -26,7 +26,7 @@ import type { ProjectAccess, ProjectRow } from '../db/project-types.ts'
 import type { Actor, PlatformContext } from '../platform/context.ts'
 import { writeAudit } from '../platform/audit.ts'
 import { toProject } from '../platform/projects.ts'
-import { takeBaseBackup } from './base-backup.ts'
+import { takeBaseBackup, tarOfBaseDirectory } from './base-backup.ts'
 import { extractBaseBackup, recoverCluster, RecoveryError, TARGET_NOT_REACHED } from './recovery.ts'
 import { archiveSettings } from './archive.ts'
 import { baseKey, walKey, type BackupStore } from './store.ts'
@@ -139,7 +139,7 @@ export interface BackupService {
   /** Runs one base backup to its end (the queue's worker; tests call it too). */
   runBackup(id: string): Promise<void>
   overview(a: ProjectAccess): Promise<BackupsOverview>
-  download(a: ProjectAccess, id: string): Promise<Result<{ body: Readable; size: number; fileName: string }>>
+  download(a: ProjectAccess, id: string): Promise<Result<{ body: Readable; size: number | null; fileName: string }>>
   restore(a: ProjectAccess, body: RestoreBody, actor: Actor): Promise<Result<{ restore: Restore; project: Project }>>
   getRestore(a: ProjectAccess, id: string): Promise<Result<Restore>>
   /** In place: removes the cluster the project had before the restore, once its owner checked it. */
@@ -310,7 +310,7 @@ export async function backupService(
       else drop.push(b)
     }
     if (drop.length) {
-      await store.objects.delete(drop.map((b) => baseKey(ref, b.id)))
+      for (const b of drop) await store.deleteBase(ref, b.id)
       await ctx.db.query('delete from basalt.backups where id = any($1::uuid[])', [drop.map((b) => b.id)])
     }
     // Failed attempts older than the retention are forgotten too.
@@ -717,10 +717,14 @@ export async function backupService(
       )
       const b = rows[0]
       if (!b) return fail('not_found', RESTORE_MESSAGES.backupNotFound)
+      const stamp = b.stopped_at!.toISOString().replace(/[:.]/g, '-')
+      const fileName = `${a.project.ref}-${stamp}.tar.gz`
+      // A directory (fs store) is packed as it is sent: its size is not known before the last byte.
+      const dir = await store.findBaseDir(a.project.ref, id)
+      if (dir) return ok({ body: tarOfBaseDirectory(dir), size: null, fileName })
       const body = await store.objects.get(baseKey(a.project.ref, id))
       if (!body) return fail('not_found', RESTORE_MESSAGES.backupNotFound)
-      const stamp = b.stopped_at!.toISOString().replace(/[:.]/g, '-')
-      return ok({ body, size: Number(b.size), fileName: `${a.project.ref}-${stamp}.tar.gz` })
+      return ok({ body, size: Number(b.size), fileName })
     },
     async restore(a, body, actor) {
       const p = a.project

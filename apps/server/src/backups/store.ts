@@ -1,4 +1,4 @@
-import { chmod, chown, mkdir, open, opendir, stat } from 'node:fs/promises'
+import { chmod, chown, mkdir, open, opendir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { execFileSync } from 'node:child_process'
 import type { Readable } from 'node:stream'
@@ -14,7 +14,10 @@ export const S3_BACKUP_PREFIX = 'basalt-backups/'
  * Where a project's backups live (issue 28 §1): under DATA_DIR/backups/<ref>/ by default, or in the S3 bucket
  * (S3_*) under `basalt-backups/<ref>/`. Keys, relative to that root:
  * - `<ref>/wal/<file>`: archived WAL segments and timeline histories;
- * - `<ref>/base/<id>.tar.gz`: base backups, each startable by itself (its WAL inside, like pg_basebackup -X fetch).
+ * - base backups, each startable by itself (its WAL inside, like pg_basebackup -X fetch): on the fs store the
+ *   directory `<ref>/base/<id>/`, a copy of the cluster's files made by the kernel (copy_file_range), which a
+ *   restore copies back; in S3 (and on the fs store for backups taken before that format) the object
+ *   `<ref>/base/<id>.tar.gz`.
  *
  * The cluster archives its WAL with `basic_archive` (a library the embedded package ships: no shell) into
  * `localWalDir(ref)` — the fs store itself, or, with S3, a spool that Basalt ships to the bucket and empties.
@@ -32,6 +35,12 @@ export interface BackupStore {
   listLocalWal(ref: string): Promise<Map<string, { size: number; modified: Date; local: boolean }>>
   /** The bytes of one archived file, wherever it is now. */
   readWal(ref: string, name: string): Promise<Readable | null>
+  /** The directory a base backup is copied into on the fs store (`<ref>/base/<id>`); null with S3 (a .tar.gz). */
+  baseDir(ref: string, id: string): string | null
+  /** The directory of a base backup when it was taken as one (fs store), null when it is a .tar.gz (or gone). */
+  findBaseDir(ref: string, id: string): Promise<string | null>
+  /** Removes a base backup, whichever format it has. */
+  deleteBase(ref: string, id: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -64,6 +73,12 @@ export function backupStore(dataDir: string, s3: S3Config | null | undefined): B
   const root = path.resolve(dataDir, 'backups')
   const objects = s3 ? prefixed(s3ObjectStore(s3), S3_BACKUP_PREFIX) : fsObjectStore(root)
   const localWalDir = (ref: string) => path.join(root, ref, 'wal')
+  const baseDir = (ref: string, id: string) => {
+    if (s3) return null
+    // The key's own checks (no '..', no separators in a part): the directory sits beside the .tar.gz keys.
+    if (!/^[a-z0-9]+$/.test(ref) || !/^[0-9a-f-]+$/.test(id)) throw new Error(`Invalid base backup: ${ref}/${id}`)
+    return path.join(root, ref, 'base', id)
+  }
   const listLocal = async (ref: string) => {
     const found = new Map<string, { size: number; modified: Date; local: boolean }>()
     let dir
@@ -115,6 +130,18 @@ export function backupStore(dataDir: string, s3: S3Config | null | undefined): B
       // Still in the spool, or shipped (and removed from it) already.
       const local = await open(path.join(localWalDir(ref), name)).catch(() => null)
       return local ? local.createReadStream() : objects.get(walKey(ref, name))
+    },
+    baseDir,
+    async findBaseDir(ref, id) {
+      const dir = baseDir(ref, id)
+      if (!dir) return null
+      const s = await stat(dir).catch(() => null)
+      return s?.isDirectory() ? dir : null
+    },
+    async deleteBase(ref, id) {
+      const dir = baseDir(ref, id)
+      if (dir) await rm(dir, { recursive: true, force: true })
+      await objects.delete([baseKey(ref, id)])
     },
     close: () => objects.close(),
   }

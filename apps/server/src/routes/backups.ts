@@ -24,16 +24,17 @@ export function backupRoutes(app: App, ctx: PlatformContext): void {
     async (req, reply) => reply.result(await backups().backUpNow(req.projectAccess!, actorOf(req)), 202),
   )
 
-  // One base backup as a .tar.gz, streamed from the backup store (README: how to start it with postgres).
+  // One base backup as a .tar.gz, streamed from the backup store or packed from its directory as it is sent
+  // (then without a length: chunked) — README: how to start it with postgres.
   app.get(
     '/api/projects/:ref/backups/:id/download',
     { config: project('projects:update'), schema: { params: idParams } },
     async (req, reply) => {
       const found = await backups().download(req.projectAccess!, req.params.id)
       if (!found.ok) return reply.result(found)
+      if (found.data.size !== null) reply.header('content-length', String(found.data.size))
       return reply
         .header('content-type', 'application/gzip')
-        .header('content-length', String(found.data.size))
         .header('content-disposition', `attachment; filename="${found.data.fileName}"`)
         .header('cache-control', 'no-store')
         .send(found.data.body)
