@@ -16,28 +16,20 @@ import { columnDescriber, RESULT_TYPES } from '../sql-editor/run.ts'
 import { splitStatements } from '../sql-editor/statements.ts'
 
 /**
- * Planner settings for a query that reads its whole range (no LIMIT of its own: an aggregate, a histogram),
- * set for that query only. The policies' bounds are run-time values (InitPlans, migration 0028), so the
- * planner takes a range for 0.5 % of its rows (Postgres' default for `x >= $1 and x <= $2`): a week of a million
- * lines is planned as 5,000, and no parallel plan looks worth starting. Parallel costs are scaled down by that
- * factor (defaults 1000 and 0.1) and the size floors lifted, so that two workers share the reading and sorting
- * (the functions of the bounds are PARALLEL RESTRICTED, migration 0033: the leader evaluates them and passes
- * their values to the workers). A query with a LIMIT keeps the default costs: the newest-first walks that stop
- * after N rows must not become parallel full reads, which they would, since under row level security the
- * planner does not use the column statistics of a non-leakproof operator (`ilike`) and guesses that a search
- * matches too few lines to stop early.
+ * Settings for a query that reads its whole range (no LIMIT of its own: an aggregate, a histogram), set for
+ * that query only: a week of a million lines sorted by path is ≈ 80 MB, sorted in memory (at most 4
+ * connections × 128 MB per reader). Such a query may also run in parallel (the functions of the policies'
+ * bounds are PARALLEL RESTRICTED, migration 0033, and the query runs to its end), but the planner takes the
+ * policies' run-time range for 0.5 % of its rows and never finds it worth it; with the parallel costs scaled
+ * down by that factor (max_parallel_workers_per_gather 2, parallel_setup_cost 10, parallel_tuple_cost 0.001,
+ * min_parallel_table_scan_size and min_parallel_index_scan_size 0) p50 per path and the histogram took
+ * workers and were slower than serial in two back-to-back bench pairs on the loaded 2-core machine
+ * (docs/performance.md), so they are not set. A query with a LIMIT must not be given cheap parallel plans in
+ * any case: under row level security the planner does not use the column statistics of a non-leakproof
+ * operator (`ilike`) and guesses that a search matches too few lines to stop early, so its newest-first walk
+ * would become a parallel full read.
  */
-export const WHOLE_RANGE_SETTINGS: ReadonlyArray<readonly [string, string]> = [
-  ['max_parallel_workers_per_gather', '2'],
-  ['parallel_setup_cost', '10'],
-  ['parallel_tuple_cost', '0.001'],
-  ['min_parallel_table_scan_size', '0'],
-  ['min_parallel_index_scan_size', '0'],
-  // A week of a million lines sorted by path is ≈ 80 MB in memory, shared unevenly by the leader and its two
-  // workers (under load the workers start late and the leader reads most of it): at 32 MB the leader's share
-  // spilled to disk. At most 3 processes × 64 MB per query and 4 connections per reader.
-  ['work_mem', '64MB'],
-]
+export const WHOLE_RANGE_SETTINGS: ReadonlyArray<readonly [string, string]> = [['work_mem', '128MB']]
 
 /**
  * Planner settings for a query with a LIMIT of its own (newest 100, slowest 50, a search newest first), set

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOG_QUERY_MAX_ROWS, LOG_QUERY_MESSAGES, type LogQueryResult } from '@basalt/contracts'
 import { Agent, createProjectApp, waitForProject, type Agent as AgentType } from '../../test/platform-app.ts'
 import { insertApiLog } from '../logs/api-log.ts'
-import { WHOLE_RANGE_SETTINGS } from '../logs/log-reader.ts'
 import { STATEMENT_NOT_KEPT } from '../logs/postgres-logs.ts'
 import { maintainLogs } from '../logs/retention.ts'
 import { withSuperuser } from '../db/project-databases.ts'
@@ -203,12 +202,9 @@ describe('logs', () => {
         await client.query('select set_config($1, $2, false)', [setting.slice(0, at), setting.slice(at + 1)])
       }
       await client.query(`set session authorization ${client.escapeIdentifier(role)}`)
-      // The settings of a query that reads its whole range, made free for these few lines.
-      for (const [setting, value] of WHOLE_RANGE_SETTINGS) {
-        await client.query('select set_config($1, $2, false)', [setting, value])
-      }
       await client.query(
-        'set parallel_setup_cost = 0; set parallel_tuple_cost = 0; set parallel_leader_participation = off',
+        `set parallel_setup_cost = 0; set parallel_tuple_cost = 0; set min_parallel_table_scan_size = 0;
+         set min_parallel_index_scan_size = 0; set parallel_leader_participation = off`,
       )
       const count = async (where: string) => {
         const sql = `select count(*)::int as n from basalt_logs.api_log where ${where}`
