@@ -256,7 +256,9 @@ describe('logs', () => {
     await p.database.query(`alter role j27_nobody with password 'j27-member-secret'`).catch(() => {})
     // pg_stat_statements keeps a utility statement's text as written, password included (PostgreSQL 18 too).
     await p.database.query(`create role j27_reporter login password 'j27-stats-secret'`)
-    await p.database.query('select 1 as j27_reported')
+    // A shape of its own: pg_stat_statements keeps one text per shape, and aliases are not part of it (another
+    // test's `select 42 as answer` would be recorded under this one's text).
+    await p.database.query('select 1 as j27_reported, 2 as j27_shape, 3 as j27_own')
     await p.database.query('select * from j27_after_the_member_secret').catch(() => {})
     let lines: unknown[][] = []
     for (let i = 0; i < 100 && !JSON.stringify(lines).includes('j27_after_the_member_secret'); i++) {
