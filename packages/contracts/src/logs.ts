@@ -73,6 +73,7 @@ export const LOG_QUERY_MESSAGES = {
   empty: 'Write a query over the log sources',
   oneSelect:
     'A log query is one SELECT statement over the log sources (edge_logs, postgres_logs, storage_logs, auth_logs)',
+  settings: 'A log query cannot change settings (set_config): its time, row and memory bounds are Basalt’s',
   range: 'The end of the time range must come after its start',
   tooWide: `A log query reads at most ${LOG_QUERY_MAX_RANGE_DAYS} days: choose a shorter time range`,
   timeout: `The log query ran longer than ${LOG_QUERY_TIMEOUT_MS / 1000} seconds and was stopped: narrow the time range or add conditions`,

@@ -51,6 +51,24 @@ export async function readsWholeRange(sql: string): Promise<boolean> {
   return stmt?.SelectStmt !== undefined && stmt.SelectStmt.limitCount === undefined
 }
 
+/** Whether the statement's parse tree calls set_config anywhere (a JSON tree from libpg-query). */
+function callsSetConfig(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(callsSetConfig)
+  if (typeof node !== 'object' || node === null) return false
+  const call = (node as { FuncCall?: { funcname?: Array<{ String?: { sval?: string } }> } }).FuncCall
+  if (call?.funcname?.at(-1)?.String?.sval?.toLowerCase() === 'set_config') return true
+  return Object.values(node).some(callsSetConfig)
+}
+
+/**
+ * Whether a log SELECT changes a setting. The reader's bounds are settings a role may change for itself —
+ * statement_timeout, and work_mem, which lets one sort take gigabytes of the platform database's memory in the
+ * seconds it may run — so a log query may not call set_config at all (SET is not a SELECT).
+ */
+export async function changesSettings(sql: string): Promise<boolean> {
+  return callsSetConfig(await parse(sql))
+}
+
 /** The planner settings of one SELECT (see WHOLE_RANGE_SETTINGS and LIMITED_SETTINGS). */
 export async function plannerSettingsOf(sql: string): Promise<ReadonlyArray<readonly [string, string]>> {
   return (await readsWholeRange(sql)) ? WHOLE_RANGE_SETTINGS : LIMITED_SETTINGS
@@ -186,6 +204,7 @@ export class LogReaders {
       return fail('bad_request', LOG_QUERY_MESSAGES.oneSelect)
     }
     const text = split.data[0]!.sql
+    if (await changesSettings(text)) return fail('bad_request', LOG_QUERY_MESSAGES.settings)
     await this.ensure(ref)
     const client = await this.poolOf(ref).connect()
     const pid = (client as unknown as { processID: number }).processID
