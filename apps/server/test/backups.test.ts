@@ -15,6 +15,8 @@ import {
   type Restore,
   type SqlRunResult,
 } from '@basalt/contracts'
+import { takeBaseBackup } from '../src/backups/base-backup.ts'
+import { backupStore } from '../src/backups/store.ts'
 import { postgresUser } from '../src/db/embedded.ts'
 import type { S3Config } from '../src/storage/s3-store.ts'
 import { createTestDatabase } from './databases.ts'
@@ -513,6 +515,28 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
     },
     240_000,
   )
+
+  onFsStore('leaves nothing of a base backup whose copy failed, and the project takes the next one', async () => {
+    const store = backupStore(p.t.clustersDir!, null)
+    const id = '00000000-0000-4000-8000-00000000b28f'
+    // The cluster's directory gone under the copy (after pg_backup_start): the copy fails.
+    await expect(
+      takeBaseBackup({
+        store,
+        ref,
+        id,
+        superuserUrl: await projectSuperuserUrl(p.t, ref),
+        clusterDir: path.join(p.t.clustersDir!, 'no-such-cluster'),
+      }),
+    ).rejects.toThrow(/ENOENT/)
+    const baseDir = path.join(p.t.clustersDir!, 'backups', ref, 'base')
+    expect((await readdir(baseDir)).filter((f) => f.startsWith(id))).toEqual([])
+    // Its pg_backup_start was ended: the next backup runs.
+    const next: string = (await owner.post(`/api/projects/${ref}/backups`)).json().id
+    await until('the next backup', async () =>
+      (await overview()).backups.find((b) => b.id === next && b.state === 'done') ? true : undefined,
+    )
+  })
 
   onFsStore(
     'prunes base backups and WAL beyond the retention, keeping what restores to any point of it',
