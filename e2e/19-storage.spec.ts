@@ -199,6 +199,9 @@ test('the owner creates a bucket, uploads, browses, previews, links, zips, empti
   await column(page, BUCKET).click({ position: { x: 20, y: 300 } })
   await page.getByTestId('upload-input').setInputFiles(path.join(dir, 'fruit.csv'))
   await expect(itemButton(page, BUCKET, 'fruit (1).csv')).toBeVisible()
+  // That upload's progress toast is leaving (dismissed as it ended): gone before the next upload shows its own.
+  await expect(page.getByText('Successfully uploaded 1 file(s)!')).toBeVisible()
+  await expect(page.getByRole('progressbar', { name: /^Uploading/ })).toHaveCount(0)
 
   // A resumable upload: slowed down so that a reload interrupts it, then picked again after the reload.
   await page.route('**/storage/v1/upload/resumable/**', async (route) => {
