@@ -142,27 +142,9 @@ export async function logsBench(report: Report): Promise<void> {
  * before the timings.
  */
 async function explainAll(p: InProcessProject, queries: Array<[string, string]>, start: string, end: string) {
-  await p.app.logs.readers.ensure(p.ref)
-  const role = p.app.logs.readers.roleOf(p.ref)
   const client = await p.platformDb.connect()
   try {
-    await client.query(
-      `insert into basalt_logs.reader_sessions (pid, role_name, project_ref, from_ts, to_ts)
-       values (pg_backend_pid(), $1, $2, $3, $4) on conflict (pid) do update set role_name = excluded.role_name,
-         project_ref = excluded.project_ref, from_ts = excluded.from_ts, to_ts = excluded.to_ts`,
-      [role, p.ref, start, end],
-    )
-    // The settings the role logs in with (work_mem, the parallel costs…): `set session authorization` does not
-    // apply them, so they are set here first, as the superuser (temp_file_limit is a superuser's setting).
-    const { rows: settings } = await client.query<{ setting: string }>(
-      'select unnest(setconfig) as setting from pg_db_role_setting where setrole = $1::regrole',
-      [role],
-    )
-    for (const { setting } of settings) {
-      const at = setting.indexOf('=')
-      await client.query('select set_config($1, $2, false)', [setting.slice(0, at), setting.slice(at + 1)])
-    }
-    await client.query(`set session authorization ${client.escapeIdentifier(role)}`)
+    await p.app.logs.readers.actAs(client, p.ref, start, end)
     for (const [name, sql] of queries) {
       // As LogReaders runs it: wrapped in Basalt's LIMIT, with the planner settings of its kind of query.
       await client.query('begin')

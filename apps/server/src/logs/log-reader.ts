@@ -74,6 +74,12 @@ export async function plannerSettingsOf(sql: string): Promise<ReadonlyArray<read
   return (await readsWholeRange(sql)) ? WHOLE_RANGE_SETTINGS : LIMITED_SETTINGS
 }
 
+/** Writes what a reader's backend may read (its project and range); Basalt's own session writes it. */
+const READER_SESSION_UPSERT = `insert into basalt_logs.reader_sessions (pid, role_name, project_ref, from_ts, to_ts)
+  values ($1, $2, $3, $4, $5)
+  on conflict (pid) do update set role_name = excluded.role_name, project_ref = excluded.project_ref,
+    from_ts = excluded.from_ts, to_ts = excluded.to_ts, updated_at = now()`
+
 /**
  * The member's SELECT, run to its end under a LIMIT of Basalt's: Postgres starts parallel workers only for a
  * portal run to completion, never for one read through a cursor a batch at a time. The LIMIT also tells the
@@ -123,6 +129,28 @@ export class LogReaders {
   roleOf(ref: string): string {
     const tag = createHmac('sha256', this.key).update(`log reader role ${this.target().database} ${ref}`)
     return `basalt_logs_${tag.digest('hex').slice(0, 20)}`
+  }
+
+  /**
+   * For tests and the bench: `client`, a session of Basalt's own on the platform database, becomes the
+   * project's reader as a member's query finds it — its range written for this backend, the settings the role
+   * logs in with (which `set session authorization` does not apply; set first, as temp_file_limit is a
+   * superuser's), then the role as session_user.
+   */
+  async actAs(client: pg.ClientBase, ref: string, start: string, end: string): Promise<void> {
+    await this.ensure(ref)
+    const role = this.roleOf(ref)
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid')
+    await client.query(READER_SESSION_UPSERT, [rows[0]!.pid, role, ref, start, end])
+    const { rows: settings } = await client.query<{ setting: string }>(
+      'select unnest(setconfig) as setting from pg_db_role_setting where setrole = $1::regrole',
+      [role],
+    )
+    for (const { setting } of settings) {
+      const at = setting.indexOf('=')
+      await client.query('select set_config($1, $2, false)', [setting.slice(0, at), setting.slice(at + 1)])
+    }
+    await client.query(`set session authorization ${client.escapeIdentifier(role)}`)
   }
 
   /** Derived from ENCRYPTION_KEY: every replica knows it, and it is stored nowhere. */
@@ -216,12 +244,7 @@ export class LogReaders {
       // What this backend may read: the project, and the range (never older than the retention), written where
       // the reader cannot change it; the policies of basalt_logs read it back.
       const oldest = new Date(Date.now() - this.retentionDays * 24 * 3600_000)
-      await this.db.query(
-        `insert into basalt_logs.reader_sessions (pid, role_name, project_ref, from_ts, to_ts) values ($1, $2, $3, $4, $5)
-         on conflict (pid) do update set role_name = excluded.role_name, project_ref = excluded.project_ref,
-           from_ts = excluded.from_ts, to_ts = excluded.to_ts, updated_at = now()`,
-        [pid, this.roleOf(ref), ref, from < oldest ? oldest : from, to],
-      )
+      await this.db.query(READER_SESSION_UPSERT, [pid, this.roleOf(ref), ref, from < oldest ? oldest : from, to])
       await client.query('begin transaction read only')
       const settings: Array<readonly [string, string]> = [['statement_timeout', String(LOG_QUERY_TIMEOUT_MS)]]
       settings.push(...(await plannerSettingsOf(text)))

@@ -180,29 +180,12 @@ describe('logs', () => {
 
   it('gives the workers of a parallel plan the reader’s project and range, not their own', async () => {
     await p.t.app.logs.writer.flush()
-    const readers = p.t.app.logs.readers
-    await readers.ensure(p.ref)
-    const role = readers.roleOf(p.ref)
     const { start, end } = hour()
     const client = await p.t.db.connect()
     try {
       // As the reader (session_user, the settings it logs in with, its range written for this backend), with
       // parallel plans made free so that the few test lines are read by workers too.
-      await client.query(
-        `insert into basalt_logs.reader_sessions (pid, role_name, project_ref, from_ts, to_ts)
-         values (pg_backend_pid(), $1, $2, $3, $4) on conflict (pid) do update set role_name = excluded.role_name,
-           project_ref = excluded.project_ref, from_ts = excluded.from_ts, to_ts = excluded.to_ts`,
-        [role, p.ref, start, end],
-      )
-      const { rows: settings } = await client.query<{ setting: string }>(
-        'select unnest(setconfig) as setting from pg_db_role_setting where setrole = $1::regrole',
-        [role],
-      )
-      for (const { setting } of settings) {
-        const at = setting.indexOf('=')
-        await client.query('select set_config($1, $2, false)', [setting.slice(0, at), setting.slice(at + 1)])
-      }
-      await client.query(`set session authorization ${client.escapeIdentifier(role)}`)
+      await p.t.app.logs.readers.actAs(client, p.ref, start, end)
       await client.query(
         `set parallel_setup_cost = 0; set parallel_tuple_cost = 0; set min_parallel_table_scan_size = 0;
          set min_parallel_index_scan_size = 0; set parallel_leader_participation = off`,
