@@ -5,17 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startEmbeddedPostgres, type EmbeddedCluster } from '../src/db/embedded.ts'
+import { processAlive as alive, startEmbeddedPostgres, type EmbeddedCluster } from '../src/db/embedded.ts'
 import { freePort } from './global-setup.ts'
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * A Basalt that dies without stopping its clusters (a crash, SIGKILL, the OOM killer) leaves their

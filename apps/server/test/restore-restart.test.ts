@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BackupsOverview, Restore } from '@basalt/contracts'
 import { buildApp } from '../src/app.ts'
 import { backupStore } from '../src/backups/store.ts'
+import { processAlive as alive } from '../src/db/embedded.ts'
 import { projectClusters, type ProjectDatabaseProvider } from '../src/db/project-databases.ts'
 import { startProjects } from '../src/platform/projects.ts'
 import type { App } from '../src/routes/types.ts'
@@ -16,15 +17,6 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const ROWS = 3000
 
 type Available = Extract<BackupsOverview, { available: true }>
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * A restore is a durable job that survives a restart of Basalt (issue 28 §3): a server killed while the

@@ -71,13 +71,21 @@ const exists = (p: string) =>
     () => false,
   )
 
+/** Whether a process of this pid exists (signal 0 checks without sending anything). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** The pid in a cluster's postmaster.pid, if that process is alive. */
 async function livePostmaster(clusterDir: string): Promise<number | null> {
   try {
     const pid = Number((await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[0])
-    if (!Number.isInteger(pid) || pid <= 0) return null
-    process.kill(pid, 0)
-    return pid
+    return Number.isInteger(pid) && pid > 0 && processAlive(pid) ? pid : null
   } catch {
     return null
   }
@@ -124,12 +132,7 @@ async function stopPostmaster(pid: number): Promise<void> {
   } catch {
     return
   }
-  for (let waited = 0; waited < 60_000; waited += 100) {
-    try {
-      process.kill(pid, 0)
-    } catch {
-      return
-    }
+  for (let waited = 0; waited < 60_000 && processAlive(pid); waited += 100) {
     await new Promise((r) => setTimeout(r, 100))
   }
 }
