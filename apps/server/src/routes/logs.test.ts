@@ -27,6 +27,19 @@ describe('logs', () => {
     return (res.json() as LogQueryResult).rows
   }
 
+  /** The last five minutes' Postgres log lines (message, statement), once a line mentioning `marker` is in. */
+  const recentPostgresLines = async (marker: string) => {
+    let lines: unknown[][] = []
+    for (let i = 0; i < 100 && !JSON.stringify(lines).includes(marker); i++) {
+      await p.t.app.logs.collectNow()
+      lines = await rowsOf(
+        `select message, statement from postgres_logs where timestamp > now() - interval '5 minutes'`,
+      )
+      if (!JSON.stringify(lines).includes(marker)) await new Promise((r) => setTimeout(r, 100))
+    }
+    return lines
+  }
+
   beforeAll(async () => {
     p = await createProjectApp('Logs', { clusters: true })
     readOnly = await p.join('ro@example.com', 'read_only')
@@ -223,14 +236,7 @@ describe('logs', () => {
     ).catch(() => {})
     // A member's failing statement, written after it, is logged with its text.
     await p.database.query('select * from j27_after_the_secret').catch(() => {})
-    let lines: unknown[][] = []
-    for (let i = 0; i < 100 && !JSON.stringify(lines).includes('j27_after_the_secret'); i++) {
-      await p.t.app.logs.collectNow()
-      lines = await rowsOf(
-        `select message, statement from postgres_logs where timestamp > now() - interval '5 minutes'`,
-      )
-      if (!JSON.stringify(lines).includes('j27_after_the_secret')) await new Promise((r) => setTimeout(r, 100))
-    }
+    const lines = await recentPostgresLines('j27_after_the_secret')
     expect(lines).toContainEqual(['role "role_that_is_not_there" does not exist', null])
     expect(JSON.stringify(lines)).not.toContain('j27-secret-in-a-statement')
   })
@@ -244,14 +250,7 @@ describe('logs', () => {
     // test's `select 42 as answer` would be recorded under this one's text).
     await p.database.query('select 1 as j27_reported, 2 as j27_shape, 3 as j27_own')
     await p.database.query('select * from j27_after_the_member_secret').catch(() => {})
-    let lines: unknown[][] = []
-    for (let i = 0; i < 100 && !JSON.stringify(lines).includes('j27_after_the_member_secret'); i++) {
-      await p.t.app.logs.collectNow()
-      lines = await rowsOf(
-        `select message, statement from postgres_logs where timestamp > now() - interval '5 minutes'`,
-      )
-      if (!JSON.stringify(lines).includes('j27_after_the_member_secret')) await new Promise((r) => setTimeout(r, 100))
-    }
+    const lines = await recentPostgresLines('j27_after_the_member_secret')
     expect(lines).toContainEqual(['role "j27_nobody" does not exist', STATEMENT_NOT_KEPT])
     expect(JSON.stringify(lines)).not.toContain('j27-member-secret')
     const report = await readOnly.get(`/api/platform/projects/${p.ref}/analytics/reports/query-performance`)
