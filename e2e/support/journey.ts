@@ -121,8 +121,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  */
 export async function chooseTheme(page: Page, theme: 'Light' | 'Dark' | 'System'): Promise<void> {
   await accessibilityIdle(page)
-  await page.getByRole('button', { name: /^Theme: / }).click()
+  const trigger = page.getByRole('button', { name: /^Theme: / })
+  await trigger.click()
   await page.getByRole('menuitemradio', { name: theme }).click()
+  // The menu gives the focus back to its button once its closing animation has ended. Until then, a step
+  // that puts the focus elsewhere (Enter in an editor) could have it taken back from under it.
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await expect(trigger).toBeFocused()
 }
 
 /**
