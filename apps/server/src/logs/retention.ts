@@ -11,8 +11,8 @@ const dayStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMont
 /**
  * The logs job (every ten minutes, by one replica: pg-boss): creates the partitions of today and the next two
  * days, moving into them what the default partition caught; drops the partitions wholly older than the
- * retention; and deletes from the partitions left the rows older than it (the oldest day is cut at the hour
- * the retention ends). Safe to run twice at once: every step is idempotent, under one advisory lock.
+ * retention; deletes from the partitions left the rows older than it (the oldest day is cut at the hour the
+ * retention ends); and vacuums the partitions that grew since their last vacuum (vacuumLogs). Safe to run twice at once: every step is idempotent, under one advisory lock.
  */
 export async function maintainLogs(db: pg.Pool, retentionDays: number, now = new Date()): Promise<void> {
   const client = await db.connect()
@@ -35,6 +35,7 @@ export async function maintainLogs(db: pg.Pool, retentionDays: number, now = new
       }
       await client.query(`delete from basalt_logs.${table} where ts < $1`, [cutoff])
     }
+    await vacuumLogs(client)
     // What the log readers' backends were last allowed (log-reader.ts): a query lasts seconds.
     await client.query(`delete from basalt_logs.reader_sessions where updated_at < now() - interval '1 hour'`)
   } finally {
@@ -68,4 +69,21 @@ async function ensureDay(client: pg.PoolClient, table: string, day: Date): Promi
     // Another server made it at the same moment.
     if (!/already exists/.test((err as Error).message)) throw err
   }
+}
+
+/**
+ * Vacuums (and analyzes) each log partition of which more than a tenth of the pages are not marked all-visible.
+ * A query over a range then reads its lines from an index alone — `api_log_path_idx` in path order (migration
+ * 0034), `(project_ref, ts)` for counts and histograms — where it would otherwise read every page of the table
+ * as well. The logs only grow (and are cut once a day), so a vacuum reads just the pages written since the last
+ * one; autovacuum would get there too, on its own schedule, or never where it is turned off.
+ */
+async function vacuumLogs(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(
+    `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      where i.inhparent = any($1::regclass[]) and c.relkind = 'r' and pg_relation_size(c.oid) > 0
+        and c.relallvisible < 0.9 * (pg_relation_size(c.oid) / current_setting('block_size')::int)`,
+    [LOG_TABLES.map((table) => `basalt_logs.${table}`)],
+  )
+  for (const { name } of rows) await client.query(`vacuum (analyze) basalt_logs.${client.escapeIdentifier(name)}`)
 }

@@ -321,6 +321,15 @@ describe('logs', () => {
     // Today's partition exists, and the default one caught nothing of it.
     const parts = await p.t.db.query(`select count(*)::int as n from basalt_logs.api_log_default`)
     expect(parts.rows[0].n).toBe(0)
+    // The day that grew was vacuumed, so that its lines are read from the indexes alone (visibility map).
+    const today = `api_log_${new Date().toISOString().slice(0, 10).replaceAll('-', '')}`
+    const vacuumed = await p.t.db.query(
+      `select s.last_vacuum is not null as vacuumed, c.relallvisible > 0 as visible
+         from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+        where s.schemaname = 'basalt_logs' and s.relname = $1`,
+      [today],
+    )
+    expect(vacuumed.rows).toEqual([{ vacuumed: true, visible: true }])
   })
 
   it('preloads pg_stat_statements in the project cluster, read for this database only', async () => {
