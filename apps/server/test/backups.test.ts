@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
-import { chmod, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -488,6 +488,20 @@ describe.each([['fs'], ['s3']] as const)('backups on the %s store', (storeKind) 
       expect(existsSync(path.join(dir, 'postmaster.pid'))).toBe(false)
       // No copy left under a temporary name.
       expect((await readdir(baseDir)).filter((f) => f.includes('partial'))).toEqual([])
+      // One that a Basalt killed mid-copy left, its backup never retried, goes at the next pruning; the copy of
+      // a backup still being taken stays.
+      const orphan = '00000000-0000-4000-8000-000000000001'
+      await mkdir(path.join(baseDir, `${orphan}.partial`, 'base'), { recursive: true })
+      await writeFile(path.join(baseDir, `${orphan}.partial`, 'base', 'PG_VERSION'), '18\n')
+      const { rows: taking } = await p.t.db.query<{ id: string }>(
+        `insert into basalt.backups (project_ref, trigger, state) values ($1, 'manual', 'running') returning id`,
+        [ref],
+      )
+      await mkdir(path.join(baseDir, `${taking[0]!.id}.partial`))
+      await p.t.app.platform.backups!.prune(ref)
+      expect((await readdir(baseDir)).filter((f) => f.includes('partial'))).toEqual([`${taking[0]!.id}.partial`])
+      await p.t.db.query('delete from basalt.backups where id = $1', [taking[0]!.id])
+      await rm(path.join(baseDir, `${taking[0]!.id}.partial`), { recursive: true })
 
       // A backup of an installation from before the directories: its .tar.gz in their place (the download
       // packs the directory into just that).

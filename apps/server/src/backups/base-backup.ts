@@ -10,6 +10,7 @@ import tar from 'tar-stream'
 import { POSTGRES_LOG_DIRECTORY } from '../db/embedded.ts'
 import { onlineCopy, type OnlineCopy } from '../db/replicas.ts'
 import { baseKey, type BackupStore } from './store.ts'
+import { fsyncPath } from '../storage/fs-store.ts'
 import { segmentsBetween } from './wal.ts'
 
 /**
@@ -197,16 +198,6 @@ async function eachAtOnce<T>(items: T[], work: (item: T) => Promise<void>): Prom
     }
   }
   await Promise.all(Array.from({ length: Math.min(COPIES_AT_ONCE, items.length) }, worker))
-}
-
-/** Flushes a file or directory to the disk (fsync). */
-async function fsyncPath(file: string): Promise<void> {
-  const handle = await open(file, 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
 }
 
 /**

@@ -318,6 +318,13 @@ export async function backupService(
       for (const b of drop) await store.deleteBase(ref, b.id)
       await ctx.db.query('delete from basalt.backups where id = any($1::uuid[])', [drop.map((b) => b.id)])
     }
+    // What a base backup killed mid-copy and never retried left on disk (`<id>.partial`): nothing else removes it.
+    const { rows: busy } = await ctx.db.query<{ id: string }>(
+      `select id from basalt.backups where project_ref = $1 and state in ('queued', 'running')`,
+      [ref],
+    )
+    const swept = await store.removePartialBases(ref, new Set(busy.map((b) => b.id)))
+    if (swept.length) log.info({ ref, backups: swept }, 'unfinished base backup copies removed')
     // Failed attempts older than the retention are forgotten too.
     await ctx.db.query(
       `delete from basalt.backups where project_ref = $1 and state = 'failed' and created_at < now() - make_interval(days => $2)`,

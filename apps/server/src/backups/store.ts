@@ -1,4 +1,4 @@
-import { chmod, chown, mkdir, open, opendir, rm, stat } from 'node:fs/promises'
+import { chmod, chown, mkdir, open, opendir, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { execFileSync } from 'node:child_process'
 import type { Readable } from 'node:stream'
@@ -41,6 +41,11 @@ export interface BackupStore {
   findBaseDir(ref: string, id: string): Promise<string | null>
   /** Removes a base backup, whichever format it has. */
   deleteBase(ref: string, id: string): Promise<void>
+  /**
+   * Removes the copies of base backups that never finished (`<ref>/base/<id>.partial`, fs store), except those
+   * of the backups in `busy`, still being taken. Returns the ids removed.
+   */
+  removePartialBases(ref: string, busy: ReadonlySet<string>): Promise<string[]>
   close(): Promise<void>
 }
 
@@ -142,6 +147,19 @@ export function backupStore(dataDir: string, s3: S3Config | null | undefined): B
       const dir = baseDir(ref, id)
       if (dir) await rm(dir, { recursive: true, force: true })
       await objects.delete([baseKey(ref, id)])
+    },
+    async removePartialBases(ref, busy) {
+      const removed: string[] = []
+      if (s3) return removed
+      const parent = path.dirname(baseDir(ref, '0')!)
+      const entries = await readdir(parent, { withFileTypes: true }).catch(() => [])
+      for (const entry of entries) {
+        const id = /^([0-9a-f-]+)\.partial$/.exec(entry.name)?.[1]
+        if (!entry.isDirectory() || !id || busy.has(id)) continue
+        await rm(path.join(parent, entry.name), { recursive: true, force: true })
+        removed.push(id)
+      }
+      return removed
     },
     close: () => objects.close(),
   }
