@@ -80,7 +80,8 @@ export async function storageBench(table: Report): Promise<void> {
     const base = await p.app.listen({ port: 0, host: '127.0.0.1' })
     // The bare baseline (issue 24 point 9): a route in the same server — the same socket, process and event
     // loop as Basalt's routes — that does the least an HTTP route can do with the bytes: stream the body to a
-    // file on the same disk, and a file to the answer. It sits in front of Basalt's own handler.
+    // file on the same disk, flushed to it before answering as the store does (an upload answered is on the
+    // disk), and a file to the answer. It sits in front of Basalt's own handler.
     const server = p.app.server
     const basalt = server.listeners('request') as ((req: http.IncomingMessage, res: http.ServerResponse) => void)[]
     server.removeAllListeners('request')
@@ -95,7 +96,7 @@ export async function storageBench(table: Report): Promise<void> {
         if (err && !res.headersSent) res.writeHead(500).end(String(err))
       }
       if (req.method === 'PUT') {
-        pipeline(req, createWriteStream(file, { highWaterMark: MB }))
+        pipeline(req, createWriteStream(file, { highWaterMark: MB, flush: true }))
           .then(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'))
           .catch(done)
       } else {
