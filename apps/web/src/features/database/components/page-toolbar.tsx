@@ -83,7 +83,9 @@ export function SearchInput({
         placeholder={label}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className="h-8 w-64 pl-8"
+        // Wide enough for its placeholder (the label), which said what it searches and was cut at 16rem.
+        style={{ width: `max(16rem, ${label.length + 4}ch)` }}
+        className="h-8 max-w-full pl-8"
       />
     </div>
   )
