@@ -5,11 +5,12 @@ import { Agent, createProjectApp } from '../../test/platform-app.ts'
 import { STORAGE_BACKENDS, type OpenBackend } from '../../test/storage-backends.ts'
 
 /**
- * Share links (issue 25 point 7) against a real platform database, a real project database and the
- * directory store: created by members who may write storage, downloaded by anyone with the link, each
- * download counted exactly and audited, refused alike when unknown, revoked, expired or used up.
+ * Share links (issue 25 point 7) against a real platform database, a real project database and each object
+ * store (the directory, and a real S3-compatible server): created by members who may write storage,
+ * downloaded by anyone with the link, each download counted exactly and audited, refused alike when unknown,
+ * revoked, expired or used up.
  */
-describe('share links', () => {
+describe.each(STORAGE_BACKENDS)('share links on the %s store', (_kind, open) => {
   let backend: OpenBackend
   let p: Awaited<ReturnType<typeof createProjectApp>>
   let platform: pg.Pool
@@ -32,7 +33,7 @@ describe('share links', () => {
     })
 
   beforeAll(async () => {
-    backend = await STORAGE_BACKENDS[0]![1]()
+    backend = await open()
     p = await createProjectApp('Shares', {
       objectStore: backend.store,
       // Two wrong passwords free, then a delay (the sign-in limiter's shape, smaller).
