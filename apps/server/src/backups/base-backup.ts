@@ -9,8 +9,8 @@ import { createGzip } from 'node:zlib'
 import tar from 'tar-stream'
 import { POSTGRES_LOG_DIRECTORY } from '../db/embedded.ts'
 import { onlineCopy, type OnlineCopy } from '../db/replicas.ts'
-import { baseKey, type BackupStore } from './store.ts'
 import { fsyncPath } from '../storage/fs-store.ts'
+import { baseKey, type BackupStore } from './store.ts'
 import { segmentsBetween } from './wal.ts'
 
 /**

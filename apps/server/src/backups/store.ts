@@ -78,11 +78,16 @@ export function backupStore(dataDir: string, s3: S3Config | null | undefined): B
   const root = path.resolve(dataDir, 'backups')
   const objects = s3 ? prefixed(s3ObjectStore(s3), S3_BACKUP_PREFIX) : fsObjectStore(root)
   const localWalDir = (ref: string) => path.join(root, ref, 'wal')
+  /** `<ref>/base/` of the fs store, where base backups (and the copies of those being taken) are. */
+  const basesDir = (ref: string) => {
+    // The key's own checks (no '..', no separators in a part): the directory sits beside the .tar.gz keys.
+    if (!/^[a-z0-9]+$/.test(ref)) throw new Error(`Invalid project ref: ${ref}`)
+    return path.join(root, ref, 'base')
+  }
   const baseDir = (ref: string, id: string) => {
     if (s3) return null
-    // The key's own checks (no '..', no separators in a part): the directory sits beside the .tar.gz keys.
-    if (!/^[a-z0-9]+$/.test(ref) || !/^[0-9a-f-]+$/.test(id)) throw new Error(`Invalid base backup: ${ref}/${id}`)
-    return path.join(root, ref, 'base', id)
+    if (!/^[0-9a-f-]+$/.test(id)) throw new Error(`Invalid base backup: ${ref}/${id}`)
+    return path.join(basesDir(ref), id)
   }
   const listLocal = async (ref: string) => {
     const found = new Map<string, { size: number; modified: Date; local: boolean }>()
@@ -151,7 +156,7 @@ export function backupStore(dataDir: string, s3: S3Config | null | undefined): B
     async removePartialBases(ref, busy) {
       const removed: string[] = []
       if (s3) return removed
-      const parent = path.dirname(baseDir(ref, '0')!)
+      const parent = basesDir(ref)
       const entries = await readdir(parent, { withFileTypes: true }).catch(() => [])
       for (const entry of entries) {
         const id = /^([0-9a-f-]+)\.partial$/.exec(entry.name)?.[1]

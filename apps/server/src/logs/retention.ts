@@ -12,7 +12,8 @@ const dayStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMont
  * The logs job (every ten minutes, by one replica: pg-boss): creates the partitions of today and the next two
  * days, moving into them what the default partition caught; drops the partitions wholly older than the
  * retention; deletes from the partitions left the rows older than it (the oldest day is cut at the hour the
- * retention ends); and vacuums the partitions that grew since their last vacuum (vacuumLogs). Safe to run twice at once: every step is idempotent, under one advisory lock.
+ * retention ends); and vacuums the partitions that grew since their last vacuum (vacuumLogs). Safe to run
+ * twice at once: every step is idempotent, under one advisory lock.
  */
 export async function maintainLogs(db: pg.Pool, retentionDays: number, now = new Date()): Promise<void> {
   const client = await db.connect()
