@@ -107,7 +107,7 @@ test('an owner asks AI for a query, chats, inserts its SQL and debugs an error',
   await expect(input).toHaveAttribute('aria-disabled', 'true')
   const answer = chat(page).getByRole('article', { name: 'Assistant' })
   await expect(answer).toContainText('There are three todos')
-  await expect(answer.getByLabel('SQL from the assistant')).toHaveText(
+  await expect(answer.getByRole('figure', { name: 'SQL from the assistant' }).locator('pre')).toHaveText(
     'select count(*) as total from public.j16_todos;',
   )
   await expect(input).toHaveAttribute('aria-disabled', 'false')
@@ -138,6 +138,9 @@ test('an owner asks AI for a query, chats, inserts its SQL and debugs an error',
     .click()
   await page.getByRole('menuitemradio', { name: 'New snippet' }).click()
   await expect(diff(page).getByRole('button', { name: 'Accept as: New snippet' })).toBeVisible()
+  // The diff now compares the new snippet's query with nothing: the editor's queries are gone from it.
+  await expect(page.locator('.monaco-diff-editor')).toContainText('done_count')
+  await expect(page.locator('.monaco-diff-editor')).not.toContainText('where\u00a0not\u00a0done')
   await diff(page).getByRole('button', { name: 'Accept', exact: true }).click()
   await expect(diff(page)).toHaveCount(0)
   await expect(page).not.toHaveURL(before)

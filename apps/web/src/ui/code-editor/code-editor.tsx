@@ -28,12 +28,10 @@ export interface CodeEditorProps {
 export interface DiffEditorProps {
   /** The text as it stands (left, not editable). */
   original: string
-  /** The proposed text (right). */
+  /** The proposed text (right, not editable either: Monaco mis-handles edits made while it computes a diff). */
   modified: string
   label: string
   language?: string
-  /** Whether the proposed side can be edited before it is accepted; default not. */
-  modifiedEditable?: boolean
   onMount?: (editor: DiffEditorInstance, monaco: MonacoApi) => void
   options?: Monaco.editor.IDiffEditorConstructionOptions
   className?: string

@@ -1,5 +1,5 @@
 // The code-editor chunk: Monaco and the React components around it. Loaded by code-editor.tsx on first use.
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import Editor, { DiffEditor } from '@monaco-editor/react'
 import type * as Monaco from 'monaco-editor'
 import type { CodeEditorProps, DiffEditorProps } from './code-editor'
@@ -53,17 +53,32 @@ export function MonacoCodeEditor({
   )
 }
 
-export function MonacoDiffEditor({
-  original,
-  modified,
-  label,
-  language = 'pgsql',
-  modifiedEditable = false,
-  onMount,
-  options,
-}: DiffEditorProps) {
+export function MonacoDiffEditor({ original, modified, label, language = 'pgsql', onMount, options }: DiffEditorProps) {
   const dark = useDarkMode()
   const editorRef = useRef<Monaco.editor.IStandaloneDiffEditor | null>(null)
+  const monacoRef = useRef<typeof Monaco | null>(null)
+  // Monaco writes a diff it computed for texts changed meanwhile against the changed models, and throws
+  // ("startLineNumber … cannot be after endLineNumberExclusive …", uncaught) when they have fewer lines. So
+  // the shown models are never edited: @monaco-editor/react only ever sees the first texts, and new texts
+  // (a suggestion switched from Addition to New snippet) come in new models, which drop the old diff.
+  const [first] = useState({ original, modified })
+  const texts = useRef({ original, modified, language })
+  texts.current = { original, modified, language }
+  const showTexts = () => {
+    const editor = editorRef.current
+    const monaco = monacoRef.current
+    const shown = editor?.getModel()
+    if (!editor || !monaco || !shown) return
+    const next = texts.current
+    if (shown.original.getValue() === next.original && shown.modified.getValue() === next.modified) return
+    editor.setModel({
+      original: monaco.editor.createModel(next.original, next.language),
+      modified: monaco.editor.createModel(next.modified, next.language),
+    })
+    shown.original.dispose()
+    shown.modified.dispose()
+  }
+  useEffect(showTexts, [original, modified])
   // @monaco-editor/react disposes the two models before the diff editor on unmount, and Monaco reports
   // "TextModel got disposed before DiffEditorWidget model got reset" (an uncaught error) each time. So the
   // component keeps its models (keepCurrent…Model) and they are let go here: first detached from the widget,
@@ -83,8 +98,8 @@ export function MonacoDiffEditor({
   return (
     <DiffEditor
       height="100%"
-      original={original}
-      modified={modified}
+      original={first.original}
+      modified={first.modified}
       language={language}
       theme={dark ? DARK_THEME : LIGHT_THEME}
       loading={<CodeEditorLoading />}
@@ -92,6 +107,9 @@ export function MonacoDiffEditor({
       keepCurrentModifiedModel
       onMount={(editor, monaco) => {
         editorRef.current = editor
+        monacoRef.current = monaco
+        // Texts that changed while Monaco loaded.
+        showTexts()
         keepAriaLabel(editor.getOriginalEditor(), monaco, `${label} (current)`)
         keepAriaLabel(editor.getModifiedEditor(), monaco, `${label} (suggested)`)
         onMount?.(editor, monaco)
@@ -102,7 +120,7 @@ export function MonacoDiffEditor({
         originalAriaLabel: `${label} (current)`,
         modifiedAriaLabel: `${label} (suggested)`,
         originalEditable: false,
-        readOnly: !modifiedEditable,
+        readOnly: true,
         // A change to review, not to edit: no highlighted occurrences over the diff's green and red.
         occurrencesHighlight: 'off',
         selectionHighlight: false,
