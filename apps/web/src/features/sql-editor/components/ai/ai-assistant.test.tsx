@@ -372,7 +372,9 @@ describe('AiChatPanel', () => {
     expect(input).toHaveFocus()
     release()
     const answer = await screen.findByRole('article', { name: AI_MESSAGES.assistant })
-    expect(within(answer).getByLabelText(AI_MESSAGES.sqlBlock)).toHaveTextContent('select count(*) from todos;')
+    expect(within(answer).getByRole('figure', { name: AI_MESSAGES.sqlBlock })).toHaveTextContent(
+      'select count(*) from todos;',
+    )
     await waitFor(() => expect(input).toHaveAttribute('aria-disabled', 'false'))
     await userEvent.click(within(answer).getByRole('button', { name: AI_MESSAGES.insert }))
     expect(onInsert).toHaveBeenCalledWith('select count(*) from todos;')

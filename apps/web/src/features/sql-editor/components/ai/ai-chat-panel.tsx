@@ -244,10 +244,14 @@ function MessageText({
             </p>
           )
         ) : (
-          <figure key={i} className="overflow-hidden rounded-md border border-border bg-surface-raised">
-            <pre aria-label={AI_MESSAGES.sqlBlock} className="overflow-x-auto p-2 font-mono text-xs leading-5">
-              {part.text}
-            </pre>
+          // The figure carries the name: a name on the <pre> (a generic element) is not allowed (axe
+          // aria-prohibited-attr, reported while the block is still empty as it streams).
+          <figure
+            key={i}
+            aria-label={AI_MESSAGES.sqlBlock}
+            className="overflow-hidden rounded-md border border-border bg-surface-raised"
+          >
+            <pre className="overflow-x-auto p-2 font-mono text-xs leading-5">{part.text}</pre>
             {part.done && part.text.trim() && (
               <figcaption className="flex justify-end gap-1 border-t border-border px-2 py-1">
                 <Button
