@@ -3,10 +3,11 @@
 // the browser journeys in Chromium against the built app (Playwright). Exits non-zero on any failure and
 // ends with one summary line: "N passed, N failed". Like start.mjs it runs on the machine's Node; every
 // tool it starts runs on Node 24 (see node24.mjs).
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { announce, checkBootstrapNode, installDependencies, nodeEnv, packageBin, projectNode, root } from './node24.mjs'
+import { FAILURES_FILE } from './vitest-failures.mjs'
 
 checkBootstrapNode()
 const out = path.join(root, 'test-results')
@@ -22,6 +23,20 @@ function run(script, args, opts = {}) {
   return spawnSync(node, [script, ...args], { cwd: root, stdio: 'inherit', ...opts, env }).status ?? 1
 }
 
+/**
+ * `run`, with the child's standard error passed through as it comes and its last lines kept: an error
+ * vitest's main process meets after its reporters have run is only ever printed there.
+ */
+function runKeepingErrors(script, args, keep = 80) {
+  const child = spawn(node, [script, ...args], { cwd: root, stdio: ['inherit', 'inherit', 'pipe'], env: nodeEnv(node) })
+  let tail = ''
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk)
+    tail = (tail + chunk.toString()).split('\n').slice(-keep).join('\n')
+  })
+  return new Promise((resolve) => child.on('close', (code) => resolve({ status: code ?? 1, stderrTail: tail })))
+}
+
 let passed = 0
 let failed = 0
 const failures = []
@@ -31,11 +46,13 @@ const failures = []
 // must not stand in for this one.
 const vitestJson = path.join(out, 'vitest.json')
 rmSync(vitestJson, { force: true })
-const vitest = run(packageBin('vitest'), [
+rmSync(FAILURES_FILE, { force: true })
+const { status: vitest, stderrTail: vitestErrors } = await runKeepingErrors(packageBin('vitest'), [
   'run',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
+  `--reporter=${path.join(root, 'scripts', 'vitest-failures.mjs')}`,
 ])
 let vitestPassed = false
 if (existsSync(vitestJson)) {
@@ -66,6 +83,13 @@ if (run(packageBin('vite', 'vite', web), ['build'], { cwd: web }) !== 0) {
   if (pw !== 0 || !pwPassed) failures.push('playwright')
 }
 
+if (failures.includes('vitest')) {
+  // Told again here, where a log's tail shows it (see vitest-failures.mjs).
+  const account = existsSync(FAILURES_FILE) ? readFileSync(FAILURES_FILE, 'utf8').trim() : ''
+  console.error(
+    `\nWhat failed vitest (exit code ${vitest}):\n${account || `nothing its reporters saw; the end of its errors:\n${vitestErrors}`}`,
+  )
+}
 if (failures.length) console.error(`\nFailed: ${failures.join(', ')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failures.length ? 1 : 0)
