@@ -198,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Another server paused or deleted a project: its connections here close too. After listening (re)starts,
   // events may have been missed: close the pools of every project that is no longer active.
   ctx.events.subscribe((event) => {
-    if (event.kind === 'project_closed') void ctx.projectPools.evict(event.ref)
+    if (event.kind === 'project_closed') void ctx.projectPools.evict(event.ref).catch(() => {})
     if (event.kind === 'resync') void evictInactive(ctx).catch(() => {})
   })
 

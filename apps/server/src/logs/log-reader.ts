@@ -238,7 +238,8 @@ export class LogReaders {
     const pid = (client as unknown as { processID: number }).processID
     // Basalt's own stop, should the statement timeout have been lifted by the query itself.
     const stop = setTimeout(() => {
-      void this.db.query('select pg_cancel_backend($1)', [pid])
+      // The platform database may be away by then: the statement's own timeout still holds.
+      void this.db.query('select pg_cancel_backend($1)', [pid]).catch(() => {})
     }, LOG_QUERY_TIMEOUT_MS + 2000)
     try {
       // What this backend may read: the project, and the range (never older than the retention), written where

@@ -48,7 +48,10 @@ describe.each(STORAGE_BACKENDS)('resumable uploads on %s', (_kind, open) => {
         headers: { ...headersOf(options.agent ?? p.owner), ...(options.upsert ? { 'x-upsert': 'true' } : {}) },
         onProgress: (sent) => {
           if (options.stopAfter !== undefined && sent >= options.stopAfter) {
-            void upload.abort().then(() => resolve({ url: upload.url, error: null, stopped: true }))
+            upload.abort().then(
+              () => resolve({ url: upload.url, error: null, stopped: true }),
+              (error: Error) => resolve({ url: upload.url, error, stopped: true }),
+            )
           }
         },
         onSuccess: () => resolve({ url: upload.url, error: null, stopped: false }),
