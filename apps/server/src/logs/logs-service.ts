@@ -6,6 +6,7 @@ import type { PlatformContext } from '../platform/context.ts'
 import { ApiLogWriter } from './api-log.ts'
 import { LogReaders } from './log-reader.ts'
 import { collectPostgresLogs } from './postgres-logs.ts'
+import { SAMPLE_MARK } from './reports.ts'
 import { DEFAULT_LOG_RETENTION_DAYS, maintainLogs } from './retention.ts'
 
 const MAINTENANCE_QUEUE = 'logs-maintenance'
@@ -100,7 +101,8 @@ export async function startLogs(ctx: PlatformContext, boss: PgBoss | undefined, 
 /**
  * One minute's figures of a project, read as its read-only role: database size, connections by state
  * (through _basalt.connection_states, which answers for this database only), cache hits, commits, rollbacks
- * and deadlocks (counters: the reports chart their differences), and each bucket's objects and bytes.
+ * and deadlocks (counters: the reports chart their differences), and each bucket's objects and bytes. Its
+ * statements end with SAMPLE_MARK, by which the query-performance report tells them from the project's own.
  */
 export async function sampleProject(ctx: PlatformContext, project: ProjectRow): Promise<void> {
   const pool = projectPool(ctx, { project, role: 'owner' }, 'primary', 'read_only')
@@ -110,18 +112,20 @@ export async function sampleProject(ctx: PlatformContext, project: ProjectRow): 
     const { rows } = await client.query<Record<string, string>>(
       `select pg_database_size(current_database())::text as database_bytes,
               blks_hit::text, blks_read::text, xact_commit::text, xact_rollback::text, deadlocks::text
-         from pg_stat_database where datname = current_database()`,
+         from pg_stat_database where datname = current_database() ${SAMPLE_MARK}`,
     )
     for (const [k, v] of Object.entries(rows[0] ?? {})) figures.push([k, '', Number(v)])
     const states = await client
-      .query<{ state: string; connections: string }>('select state, connections::text from _basalt.connection_states()')
+      .query<{ state: string; connections: string }>(
+        `select state, connections::text from _basalt.connection_states() ${SAMPLE_MARK}`,
+      )
       .catch(() => ({ rows: [] }))
     for (const s of states.rows) figures.push(['connections', s.state, Number(s.connections)])
     const buckets = await client
       .query<{ bucket: string; objects: string; bytes: string }>(
         `select bucket_id as bucket, count(*)::text as objects,
                 coalesce(sum((metadata ->> 'size')::bigint), 0)::text as bytes
-           from storage.objects group by 1`,
+           from storage.objects group by 1 ${SAMPLE_MARK}`,
       )
       .catch(() => ({ rows: [] }))
     for (const b of buckets.rows) {

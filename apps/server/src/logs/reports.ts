@@ -10,6 +10,7 @@ import {
 import type pg from 'pg'
 import { isPgError } from '../db/pg-error.ts'
 import { PLATFORM_SCHEMAS } from '../db/project-roles.ts'
+import type { ProjectRow } from '../db/project-types.ts'
 
 export type ReportPeriod = '1d' | '7d' | '30d'
 
@@ -211,22 +212,43 @@ interface StatementRow {
   mean_exec_time: number
   max_exec_time: number
   rows: string
+  role_name: string | null
 }
+
+/** Whether every superuser of the project's database is Basalt's own: a database Basalt made (see below). */
+export const statsOptionsOf = (project: Pick<ProjectRow, 'kind'>) => ({ basaltSuperuser: project.kind !== 'external' })
+
+/**
+ * The last words of the minute sample's statements (logs-service.ts), by which the query-performance report
+ * leaves them out: pg_stat_statements keeps a comment that ends a statement (one before it is not kept).
+ */
+export const SAMPLE_MARK = '/* basalt: minute sample */'
 
 /**
  * reports/query-performance, from pg_stat_statements through _basalt.statement_stats() (this database only):
  * the slowest statements by mean and by total time, the most frequent, and those returning the most rows.
  * Where the extension is absent or not loaded, the report says how to enable it.
+ *
+ * Basalt's own upkeep is left out, since a user reads the report (and the overview's slowest query) for their
+ * own statements: the minute sample's reads and, with `basaltSuperuser` (a database Basalt runs, where no member
+ * holds a superuser), every statement of a superuser — its bootstrap, base backups and archive checks. On an
+ * attached database a superuser may be the user's own application, so its statements stay.
  */
-export async function queryPerformanceReport(project: pg.ClientBase): Promise<Result<BuiltInReportData>> {
+export async function queryPerformanceReport(
+  project: pg.ClientBase,
+  { basaltSuperuser }: { basaltSuperuser: boolean },
+): Promise<Result<BuiltInReportData>> {
   // One read of every statement of this database (pg_stat_statements keeps at most 5,000), sorted here: a
   // failed read (the extension absent or not loaded) must not leave a transaction aborted for a second one.
   let all: StatementRow[]
   try {
     all = (
       await project.query<StatementRow>(
-        `select query, calls::text, total_exec_time, mean_exec_time, max_exec_time, rows::text
-           from _basalt.statement_stats() where query not like '%_basalt.statement_stats()%'`,
+        `select s.query, s.calls::text, s.total_exec_time, s.mean_exec_time, s.max_exec_time, s.rows::text, s.role_name
+           from _basalt.statement_stats() s
+          where s.query not like '%_basalt.statement_stats()%' and right(s.query, length($1)) <> $1
+            and not ($2 and coalesce((select r.rolsuper from pg_catalog.pg_roles r where r.rolname = s.role_name), false))`,
+        [SAMPLE_MARK, basaltSuperuser],
       )
     ).rows
   } catch (err) {
@@ -237,7 +259,7 @@ export async function queryPerformanceReport(project: pg.ClientBase): Promise<Re
   const table = (id: string, title: string, rows: StatementRow[]): ReportTable => ({
     id,
     title,
-    columns: ['Query', 'Calls', 'Mean (ms)', 'Total (ms)', 'Max (ms)', 'Rows'],
+    columns: ['Query', 'Calls', 'Mean (ms)', 'Total (ms)', 'Max (ms)', 'Rows', 'Role'],
     rows: rows.map((r) => [
       r.query,
       Number(r.calls),
@@ -245,6 +267,7 @@ export async function queryPerformanceReport(project: pg.ClientBase): Promise<Re
       round(r.total_exec_time),
       round(r.max_exec_time),
       Number(r.rows),
+      r.role_name ?? '',
     ]),
     sqlColumn: 0,
   })
@@ -276,13 +299,18 @@ export async function resetQueryStats(project: pg.ClientBase): Promise<Result<nu
 }
 
 /** The overview's activity: requests and errors of the last 24 hours, the slowest query, recent schema changes. */
-export async function overviewActivity(db: pg.Pool, ref: string, project: pg.ClientBase): Promise<OverviewActivity> {
+export async function overviewActivity(
+  db: pg.Pool,
+  ref: string,
+  project: pg.ClientBase,
+  stats: { basaltSuperuser: boolean },
+): Promise<OverviewActivity> {
   const { rows } = await db.query<{ requests: string; errors: string }>(
     `select count(*)::text as requests, count(*) filter (where status >= 400)::text as errors
        from basalt_logs.api_log where project_ref = $1 and ts >= now() - interval '24 hours'`,
     [ref],
   )
-  const slowest = (await queryPerformanceReport(project)) as Result<BuiltInReportData>
+  const slowest = (await queryPerformanceReport(project, stats)) as Result<BuiltInReportData>
   const first = slowest.ok ? slowest.data.tables[0]?.rows[0] : undefined
   const changes = await db.query<{
     action: string

@@ -359,7 +359,17 @@ describe('logs', () => {
     const statements = (r: { tables: Array<{ rows: unknown[][] }> }) =>
       r.tables.flatMap((t) => t.rows.map((row) => row[0]))
     await p.database.query('select 42 as answer')
-    expect(statements(await report('query-performance', readOnly))).toContain('select $1 as answer')
+    // Basalt's own upkeep is left out: its superuser's statements (here one run as Basalt runs its sessions)
+    // and the minute sample's reads (the database report above took one), which a user did not write.
+    const { rows: projects } = await p.t.db.query('select * from basalt.projects where ref = $1', [p.ref])
+    await withSuperuser(p.t.projectDatabases.superuserUrl(projects[0]), (c) => c.query('select 27 as j27_upkeep'))
+    const mine = await report('query-performance', readOnly)
+    expect(statements(mine)).toContain('select $1 as answer')
+    expect(statements(mine).filter((q) => /j27_upkeep|pg_database_size|connection_states/.test(String(q)))).toEqual([])
+    // Each statement says which role ran it: here the project's admin role.
+    const answer = mine.tables[0].rows.find((r: unknown[]) => r[0] === 'select $1 as answer')
+    expect(mine.tables[0].columns.at(-1)).toBe('Role')
+    expect(answer.at(-1)).toBe((await p.database.query('select current_user as u')).rows[0].u)
     expect((await report('storage', readOnly)).unavailable).toBeNull()
     // Resetting statistics is a write: a Read-only member may not; the owner empties them.
     const reset = `/api/platform/projects/${p.ref}/analytics/reports/query-performance/reset`

@@ -17,6 +17,7 @@ import {
   overviewActivity,
   queryPerformanceReport,
   resetQueryStats,
+  statsOptionsOf,
   storageReport,
 } from '../logs/reports.ts'
 import type { Logs } from '../logs/logs-service.ts'
@@ -105,7 +106,9 @@ export function logRoutes(app: App, ctx: PlatformContext, logs: Logs): void {
             await req.project.read(undefined, async (c) => ok(await databaseReport(ctx.db, project.ref, period, c))),
           )
         case 'query-performance':
-          return reply.result(await req.project.read(undefined, (c) => queryPerformanceReport(c)))
+          return reply.result(
+            await req.project.read(undefined, (c) => queryPerformanceReport(c, statsOptionsOf(project))),
+          )
       }
     },
   )
@@ -120,8 +123,12 @@ export function logRoutes(app: App, ctx: PlatformContext, logs: Logs): void {
     '/api/platform/projects/:ref/analytics/overview',
     { config: { permission: 'projects:read', scope: 'project' }, schema: { params: refParams } },
     async (req, reply) => {
-      const ref = req.projectAccess!.project.ref
-      return reply.result(await req.project.read(undefined, async (c) => ok(await overviewActivity(ctx.db, ref, c))))
+      const { project } = req.projectAccess!
+      return reply.result(
+        await req.project.read(undefined, async (c) =>
+          ok(await overviewActivity(ctx.db, project.ref, c, statsOptionsOf(project))),
+        ),
+      )
     },
   )
 }

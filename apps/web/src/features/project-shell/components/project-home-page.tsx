@@ -142,7 +142,8 @@ export function ProjectHomePage({ connection }: { connection: ReactNode }) {
               <div className="space-y-1">
                 <code className="line-clamp-2 font-mono text-xs break-all">{a.slowestQuery.query}</code>
                 <p className="text-sm text-muted-foreground tabular-nums">
-                  {a.slowestQuery.meanMs} ms on average, {a.slowestQuery.calls.toLocaleString('en-US')} calls
+                  {a.slowestQuery.meanMs} ms on average, {a.slowestQuery.calls.toLocaleString('en-US')}{' '}
+                  {a.slowestQuery.calls === 1 ? 'call' : 'calls'}
                 </p>
               </div>
             ) : (

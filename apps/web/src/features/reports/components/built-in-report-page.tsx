@@ -32,7 +32,8 @@ export const BUILT_IN_REPORT_TITLES: Record<BuiltInReport, { title: string; desc
   },
   'query-performance': {
     title: 'Query performance',
-    description: 'Statements of this database from pg_stat_statements: slowest, most frequent, most rows.',
+    description:
+      "Statements of this database from pg_stat_statements: slowest, most frequent, most rows. Basalt's own upkeep is left out.",
   },
   storage: { title: 'Storage', description: 'Objects and bytes of each bucket over time, sampled every minute.' },
 }
