@@ -234,6 +234,18 @@ describe('resolveProjectPage', () => {
       kind: 'redirect',
       to: '/project/abc/database/backups/pitr',
     })
+    // The sub-page a project does not have is the one it has, not a 404.
+    expect(resolveProjectPage('database/backups/pitr', none, ctx())).toEqual({
+      kind: 'redirect',
+      to: '/project/abc/database/backups/scheduled',
+    })
+    expect(
+      resolveProjectPage('database/backups/scheduled', none, ctx({ features: { ...base.features, pitr: true } })),
+    ).toEqual({ kind: 'redirect', to: '/project/abc/database/backups/pitr' })
+    // Self-hosted has no backups page of either kind (spec 2: hosted only).
+    expect(resolveProjectPage('database/backups/pitr', none, ctx({ mode: 'self-hosted' }))).toEqual({
+      kind: 'not_found',
+    })
   })
 })
 

@@ -221,11 +221,13 @@ export const PROJECT_AREAS: readonly ProjectAreaDefinition[] = [
         ),
       },
     ],
-    // database/backups: the backups page the project has.
+    // database/backups, and the backups sub-page the project does not have (…/pitr without the add-on, a link
+    // kept from before it): the backups page the project has.
     page: ({ path, entries, ref, entry: known }) => {
       // database/hooks without pg_net: the page says that webhooks need it (the menu has no entry).
       if (path === 'database/hooks' && !known) return { kind: 'page', area: 'database', title: 'Webhooks' }
-      if (path !== 'database/backups') return undefined
+      const otherBackups = !known && (path === 'database/backups/pitr' || path === 'database/backups/scheduled')
+      if (path !== 'database/backups' && !otherBackups) return undefined
       const backups = entries.find((e) => e.path.startsWith('database/backups/'))
       return backups ? { kind: 'redirect', to: `/project/${ref}/${backups.path}` } : undefined
     },
