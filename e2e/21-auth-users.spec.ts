@@ -176,7 +176,7 @@ test('the project overview shows the database now and how to connect, each linki
   const main = page.getByRole('main')
   await expect(main.getByRole('heading', { name: 'Tables', exact: true })).toBeVisible({ timeout: 30_000 })
   await expect(main.getByText(String(tables), { exact: true })).toBeVisible()
-  await expect(main.getByText(/^\d+(\.\d)? (bytes|KB|MB|GB)$/)).toBeVisible()
+  await expect(main.getByText(/^\d+(\.\d+)? (bytes|KB|MB|GB|TB)$/)).toBeVisible()
   await expect(main.getByText(/^\d+ of \d+$/)).toBeVisible()
   await expect(main.getByRole('textbox', { name: 'Connection string' })).toHaveValue(
     /^postgresql:\/\/.+:\[YOUR-PASSWORD\]@127\.0\.0\.1:\d+\/.+/,

@@ -55,7 +55,7 @@ describe('BackupsPage', () => {
     const cells = within(table)
       .getAllByRole('cell')
       .map((c) => c.textContent)
-    expect(cells.slice(1, 4)).toEqual(['4.1 MB', 'scheduled', 'done'])
+    expect(cells.slice(1, 4)).toEqual(['4.08 MB', 'scheduled', 'done'])
     const link = within(table).getByRole('link', { name: /^Download the backup of / })
     expect(link.getAttribute('href')).toBe(`${BACKUPS}/11111111-1111-4111-8111-111111111111/download`)
     expect(screen.getByText(M.archiveOk)).toBeInTheDocument()

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { DatabaseBackup, Download, GitBranch } from 'lucide-react'
 import type { Backup, BackupsOverview, ProjectDetail, Restore } from '@basalt/contracts'
-import { formatDateTime } from '../../lib/format'
+import { formatBytes, formatDateTime } from '../../lib/format'
 import { Badge } from '../../ui/badge'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
@@ -31,18 +31,6 @@ import {
 import { BACKUPS_MESSAGES as MESSAGES } from './messages'
 
 type Available = Extract<BackupsOverview, { available: true }>
-
-export function formatBytes(n: number | null): string {
-  if (n === null) return '—'
-  const units = ['B', 'KB', 'MB', 'GB', 'TB']
-  let i = 0
-  let v = n
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024
-    i++
-  }
-  return `${v.toFixed(i === 0 ? 0 : 1)} ${units[i]}`
-}
 
 /** A time with its seconds, in the member's time zone (restores are to the second). */
 const precise = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })

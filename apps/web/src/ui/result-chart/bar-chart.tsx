@@ -11,17 +11,20 @@ export default function ResultBarChart({
   points,
   xLabel,
   yLabel,
+  formatY,
 }: {
   points: ChartPoint[]
   xLabel: string
   yLabel: string
+  /** How the values read on the axis and in the tooltip (bytes as `8 MB` rather than 8388608). */
+  formatY?: (value: number) => string
 }) {
   return (
     <ResponsiveContainer width="100%" height="100%" minHeight={160}>
       <BarChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid vertical={false} stroke="var(--border)" />
         <XAxis dataKey="x" name={xLabel} tick={TICK} stroke="var(--border)" tickLine={false} minTickGap={16} />
-        <YAxis tick={TICK} stroke="var(--border)" tickLine={false} width={64} />
+        <YAxis tick={TICK} stroke="var(--border)" tickLine={false} width={64} tickFormatter={formatY} />
         <Tooltip
           cursor={{ fill: 'var(--muted)' }}
           contentStyle={{
@@ -32,6 +35,7 @@ export default function ResultBarChart({
             fontSize: 12,
           }}
           labelStyle={{ color: 'var(--muted-foreground)' }}
+          formatter={formatY ? (value) => formatY(Number(value)) : undefined}
         />
         <Bar dataKey="y" name={yLabel} fill="var(--brand)" radius={[2, 2, 0, 0]} isAnimationActive={false} />
       </BarChart>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ArrowRight } from 'lucide-react'
-import { formatDate } from '../../../lib/format'
+import { formatBytes, formatDate } from '../../../lib/format'
 import { useDatabaseOverview } from '../../../project/pg-meta/get-database-overview'
 import { usePermission } from '../../../project/use-permission'
 import { useProject } from '../../../project/use-project'
@@ -11,19 +11,6 @@ import { PageContainer, PageHeader } from '../../../ui/page-header'
 import { ProjectStatusBadge } from '../../../ui/project-status-badge'
 import { Skeleton } from '../../../ui/skeleton'
 import { useOverviewActivity } from '../api/get-overview-activity'
-
-const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB']
-
-/** A size in bytes as people read it, in steps of 1024 (spec 2 §9's units). */
-export function formatSize(bytes: number): string {
-  let value = bytes
-  let unit = 0
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return unit === 0 ? `${bytes} bytes` : `${value.toFixed(value < 10 ? 1 : 0)} ${UNITS[unit]}`
-}
 
 /** One figure of the overview, titled, with the link to the page it comes from. */
 function Tile({
@@ -107,7 +94,7 @@ export function ProjectHomePage({ connection }: { connection: ReactNode }) {
         </Tile>
         <Tile title="Database size" to={`${base}/database/tables`} linkLabel="Tables">
           {figure((o) => (
-            <Figure>{formatSize(o.sizeBytes)}</Figure>
+            <Figure>{formatBytes(o.sizeBytes)}</Figure>
           ))}
         </Tile>
         <Tile title="Tables" to={`${base}/database/tables`} linkLabel="Database tables">

@@ -8,6 +8,7 @@ import {
   type ReportTable,
   type ReportTimePeriod,
 } from '@basalt/contracts'
+import { formatBytes } from '../../../lib/format'
 import { usePermission } from '../../../project/use-permission'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
@@ -40,7 +41,7 @@ export const BUILT_IN_REPORT_TITLES: Record<BuiltInReport, { title: string; desc
 
 const formatValue = (value: number, unit: ReportChart['unit']) =>
   unit === 'bytes'
-    ? `${(value / 1024 / 1024).toFixed(1)} MB`
+    ? formatBytes(value)
     : unit === 'percent'
       ? `${value}%`
       : unit === 'ms'
@@ -147,7 +148,12 @@ function ChartCard({ chart }: { chart: ReportChart }) {
           <p className="text-sm text-muted-foreground">No data in this period yet.</p>
         ) : (
           <Suspense fallback={<Spinner label={chart.title} />}>
-            <BarChart points={chart.points} xLabel="time" yLabel={chart.title} />
+            <BarChart
+              points={chart.points}
+              xLabel="time"
+              yLabel={chart.title}
+              formatY={(value) => formatValue(value, chart.unit)}
+            />
           </Suspense>
         )}
       </div>

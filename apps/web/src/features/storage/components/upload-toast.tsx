@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { Pause, Play, X } from 'lucide-react'
 import { Button } from '../../../ui/button'
 import { STORAGE_MESSAGES as M } from '../messages'
-import { formatBytes } from '../state/bucket-form'
+import { formatBytes } from '../../../lib/format'
 import type { UploadBatch } from '../state/upload-batch'
 
 /**

@@ -17,20 +17,6 @@ export function fromBytes(bytes: number): { value: number; unit: SizeUnit } {
   return { value: bytes, unit: 'bytes' }
 }
 
-/** A byte count for people: `1.5 MB`, `312 bytes`. */
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '—'
-  if (bytes < 1024) return `${bytes} bytes`
-  let unit = 0
-  let value = bytes
-  while (value >= 1024 && unit < 3) {
-    value /= 1024
-    unit += 1
-  }
-  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2
-  return `${Number(value.toFixed(digits))} ${SIZE_UNITS[unit]}`
-}
-
 /** The spec's name rules (§5), in order; undefined when the name is accepted. */
 export function validateBucketName(name: string): string | undefined {
   if (name.trim() === '') return M.nameRequired

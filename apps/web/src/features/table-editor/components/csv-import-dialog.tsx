@@ -13,7 +13,7 @@ import {
   type PgColumn,
 } from '@basalt/contracts'
 import { DDL_MESSAGES } from '@basalt/sql'
-import { errorMessage } from '../../../lib/format'
+import { errorMessage, formatBytes } from '../../../lib/format'
 import { Button } from '../../../ui/button'
 import { FormField } from '../../../ui/form-field'
 import { Input, NativeSelect } from '../../../ui/input'
@@ -81,12 +81,6 @@ function newTablePayload(schema: string, name: string, columns: readonly NewColu
   }))
   if (!id) payload.unshift({ name: 'id', type: 'int8', isIdentity: true, isPrimaryKey: true })
   return { schema, name: name.trim(), rlsEnabled: true, columns: payload }
-}
-
-function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`
-  return `${(n / 1024 / 1024).toFixed(1)} MB`
 }
 
 /**
