@@ -350,6 +350,13 @@ describe('logs', () => {
     await p.t.app.logs.writer.flush()
     const api = await report('api-overview')
     expect(api.charts.find((c: { id: string }) => c.id === 'requests').points.at(-1).y).toBeGreaterThan(0)
+    // Bars stand for whole UTC hours (a day) and six-hour blocks (a week), as their labels say.
+    const times = (r: { charts: Array<{ points: Array<{ x: string }> }> }) =>
+      r.charts.flatMap((c) => c.points.map((point) => point.x.slice(11)))
+    expect(times(api).filter((t) => !t.endsWith(':00'))).toEqual([])
+    const week = (await p.owner.get(`/api/platform/projects/${p.ref}/analytics/reports/database?period=7d`)).json()
+    expect(times(week).length).toBeGreaterThan(0)
+    expect(times(week).filter((t) => !['00:00', '06:00', '12:00', '18:00'].includes(t))).toEqual([])
     expect(api.tables[0].rows.map((r: unknown[]) => r[1])).toContain('/api/platform/pg-meta/:ref/tables')
     const database = await report('database')
     expect(database.charts.find((c: { id: string }) => c.id === 'size').points.at(-1).y).toBeGreaterThan(1_000_000)

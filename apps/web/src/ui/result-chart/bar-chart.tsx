@@ -24,7 +24,8 @@ export default function ResultBarChart({
       <BarChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid vertical={false} stroke="var(--border)" />
         <XAxis dataKey="x" name={xLabel} tick={TICK} stroke="var(--border)" tickLine={false} minTickGap={16} />
-        <YAxis tick={TICK} stroke="var(--border)" tickLine={false} width={64} tickFormatter={formatY} />
+        {/* A formatted value ('9.54 MB') is wider than a count, and wrapped on two lines in 64 px. */}
+        <YAxis tick={TICK} stroke="var(--border)" tickLine={false} width={formatY ? 80 : 64} tickFormatter={formatY} />
         <Tooltip
           cursor={{ fill: 'var(--muted)' }}
           contentStyle={{
