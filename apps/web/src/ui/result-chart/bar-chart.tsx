@@ -12,12 +12,15 @@ export default function ResultBarChart({
   xLabel,
   yLabel,
   formatY,
+  counts = false,
 }: {
   points: ChartPoint[]
   xLabel: string
   yLabel: string
   /** How the values read on the axis and in the tooltip (bytes as `8 MB` rather than 8388608). */
   formatY?: (value: number) => string
+  /** Values are counts: the axis has no ticks between whole numbers (no '1.5 connections'). */
+  counts?: boolean
 }) {
   return (
     <ResponsiveContainer width="100%" height="100%" minHeight={160}>
@@ -25,7 +28,14 @@ export default function ResultBarChart({
         <CartesianGrid vertical={false} stroke="var(--border)" />
         <XAxis dataKey="x" name={xLabel} tick={TICK} stroke="var(--border)" tickLine={false} minTickGap={16} />
         {/* A formatted value ('9.54 MB') is wider than a count, and wrapped on two lines in 64 px. */}
-        <YAxis tick={TICK} stroke="var(--border)" tickLine={false} width={formatY ? 80 : 64} tickFormatter={formatY} />
+        <YAxis
+          tick={TICK}
+          stroke="var(--border)"
+          tickLine={false}
+          width={formatY ? 80 : 64}
+          tickFormatter={formatY}
+          allowDecimals={!counts}
+        />
         <Tooltip
           cursor={{ fill: 'var(--muted)' }}
           contentStyle={{

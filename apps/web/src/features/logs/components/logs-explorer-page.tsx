@@ -174,7 +174,7 @@ export function LogsExplorerPage({ projectRef, source }: { projectRef: string; s
           <p className="p-2 text-sm text-muted-foreground">{M.noHistogram}</p>
         ) : (
           <Suspense fallback={<Spinner label={M.histogram} />}>
-            <BarChart points={points} xLabel="time" yLabel="events" />
+            <BarChart points={points} xLabel="time" yLabel="events" counts />
           </Suspense>
         )}
       </section>

@@ -153,6 +153,7 @@ function ChartCard({ chart }: { chart: ReportChart }) {
               xLabel="time"
               yLabel={chart.title}
               formatY={(value) => formatValue(value, chart.unit)}
+              counts={chart.unit === 'count'}
             />
           </Suspense>
         )}
